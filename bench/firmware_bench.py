@@ -111,7 +111,7 @@ def bell_fanout(broker, tables: int, rounds: int) -> None:
             b.on_frame = watcher(t)
             boards.append(b.start())
         for b in boards:
-            b.wait_for(lambda lines: lines and "HUB?" not in lines[-1], timeout=60)
+            b.wait_for(lambda lines: "HUB?" not in lines[-1], timeout=60)
         samples = []
         for r in range(rounds):
             meaning, word = (("finish", "FINISH GAME"), ("stop", "STOP NOW"))[r % 2]

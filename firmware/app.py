@@ -68,9 +68,9 @@ class TableApp:
         return [(self.t_ack, 1), (self.t_screen, 1), (T_CMD, 1), (T_HUB, 1)]
 
     def will(self):
-        return (self.t_status, self._status("offline"), True, 1)
+        return (self.t_status, self.status("offline"), True, 1)
 
-    def _status(self, state):
+    def status(self, state):
         s = {"v": 1, "state": state, "board": self.outbox.board_id}
         if state == "online":
             s["boot"] = self.outbox.boot
@@ -78,7 +78,7 @@ class TableApp:
         return json.dumps(s)
 
     async def on_connect(self):
-        await self.client.publish(self.t_status, self._status("online"), True, 1)
+        await self.client.publish(self.t_status, self.status("online"), True, 1)
         self._resend_all()
 
     def _resend_all(self):
