@@ -140,6 +140,14 @@ class TableApp:
 
     # --- keys --------------------------------------------------------------
     def on_key(self, k):
+        try:
+            self._key(k)
+        except OSError as e:  # the outbox could not be written (flash full or failing)
+            self.log("key %s: %r" % (k, e))
+            self._flash("STORAGE ERROR")
+        self.refresh()
+
+    def _key(self, k):
         self.flash = None
         if k == "BELL" or k == "BELL-LONG":
             self._bell_button(k == "BELL-LONG")
@@ -159,7 +167,6 @@ class TableApp:
                     self._note(["CANCELLED", "VALUES KEPT", "# TO GO ON"], NOTE_MS)
             elif k == "#" or k.isdigit():
                 self._start_entry(k)
-        self.refresh()
 
     def _bell_button(self, long):
         now = ticks_ms()
@@ -209,8 +216,9 @@ class TableApp:
 
     def _send_result(self):
         e = self.entry
-        self.entry = None
+        # Written to flash first: if that fails the entry stays on screen, still keyed.
         eid = self.outbox.add(self.table, "result", {"game": e.form["game"], "values": e.values()})
+        self.entry = None
         self.draft_game, self.draft = None, {}
         self._count_queue()
         self.kick.set()

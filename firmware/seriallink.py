@@ -76,4 +76,7 @@ class SerialLink:
                 continue  # noise on the line (a log, a half line after a replug)
             self._heard = ticks_ms()
             if topic in self.topics:
-                self.on_message(topic, payload, False)
+                try:
+                    self.on_message(topic, payload, False)
+                except Exception as e:  # a bad message must not stop the reader
+                    self.log("serial: handler: %r" % (e,))
