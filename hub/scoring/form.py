@@ -8,7 +8,7 @@ import random
 from dataclasses import dataclass
 
 from .tiles import TILE_SETS, TileSet
-from .values import EntryForm, HandOutcome, PlayedHand, Refusal, Rules, side_of
+from .values import EntryForm, Field, HandOutcome, PlayedHand, Refusal, Rules, side_of
 
 
 @dataclass(frozen=True)
@@ -107,6 +107,12 @@ def seat_value(rules: Rules, n: int) -> str | None:
     if n > rules.players:
         raise Refusal("NO SUCH SEAT")
     return rules.seats[n - 1]
+
+
+def seat_field(k: str, label: str, rules: Rules) -> Field:
+    """A field naming a seat (0 = none): keyed A-D at a table of four or fewer; beyond four
+    players (Tiddle-a-wink, Matador) the player's number is keyed instead."""
+    return Field(k, label, 0, rules.players, seat=rules.players <= 4)
 
 
 def seat_number(rules: Rules, seat: str | None) -> int:

@@ -10,6 +10,7 @@ from .values import Refusal
 TAKE_ALL = "take-all"         # Parker: "adds to his count the number held by his opponents"
 DIFFERENCE = "difference"     # Milton Bradley: "the total spots held by each of his opponents, minus his count"
 LADDER = "ladder"             # Tandy: lowest takes the difference to each higher, then the next lowest...
+WINS_NO_COUNT = "wins-no-count"  # Parker's Matador: "the hand containing the least number of spots wins, but it does not count"
 SHARE = "share"               # Pell's skins: tied lowest divide the rest, "the odd spots ... not to be counted"
 
 # When two or more are equal lowest on a block.
@@ -47,6 +48,8 @@ def settle(spots: dict[str, int], out: str | None, block_rule: str,
             points[s] = others // len(lowest)
         return points, tuple(lowest)
     w = lowest[0]
+    if block_rule == WINS_NO_COUNT:
+        return points, (w,)
     if block_rule == DIFFERENCE:
         points[w] = sum(v - spots[w] for s, v in spots.items() if s != w)
     else:

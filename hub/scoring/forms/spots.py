@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..form import GameForm, partnership_points, seat_number, seat_value
+from ..form import GameForm, partnership_points, seat_field, seat_number, seat_value
 from ..lineplay import LineHand, LineSpec, play_line_hand
 from ..settle import TAKE_ALL, TIE_NO_COUNT, check_domino, check_spots, settle
 from ..values import SIDES, EntryForm, Field, HandOutcome, PlayedHand, Refusal, Rules, side_of
@@ -16,13 +16,26 @@ def scaled(base: int, rules: Rules, size: int) -> int:
     return rules.option("hand", base * size // 28)
 
 
-class SpotsForm(GameForm):
-    """Subclasses give `spec`, and the variant's block and tie rules."""
-
-    keys_pieces = False   # Grimm's tie on a block goes to "the smallest number of dominoes"
+class LineForm(GameForm):
+    """A form played in a line: it gives its `spec` and what a table keys for a played hand."""
 
     def spec(self, rules: Rules) -> LineSpec:
         raise NotImplementedError
+
+    def values_of(self, rules: Rules, h: LineHand, rng: random.Random) -> dict[str, int]:
+        raise NotImplementedError
+
+    def play_hand(self, rules: Rules, rng: random.Random) -> PlayedHand:
+        h = play_line_hand(self.tile_set(rules), rules.seats, self.spec(rules), rng)
+        values = self.values_of(rules, h, rng)
+        return PlayedHand(rules, tuple(h.moves), self.score(rules, values), values,
+                          {s: tuple(v) for s, v in h.hands.items()}, tuple(h.stock), h.dealt)
+
+
+class SpotsForm(LineForm):
+    """Subclasses give `spec`, and the variant's block and tie rules."""
+
+    keys_pieces = False   # Grimm's tie on a block goes to "the smallest number of dominoes"
 
     def block_rule(self, rules: Rules) -> str:
         return TAKE_ALL
@@ -45,7 +58,7 @@ class SpotsForm(GameForm):
 
     def entry_form(self, rules: Rules) -> EntryForm:
         total = self.tile_set(rules).total_spots
-        fields = [Field("out", "DOMINO BY", 0, rules.players, seat=True)]
+        fields = [seat_field("out", "DOMINO BY", rules)]
         fields += self.play_fields(rules)
         for s in rules.seats:
             fields.append(Field(s, self.spot_label(rules, s), 0, total))
@@ -87,9 +100,3 @@ class SpotsForm(GameForm):
             if self.counts_pieces(rules):
                 values[f"{s}_pieces"] = len(h.hands[s])
         return values
-
-    def play_hand(self, rules: Rules, rng: random.Random) -> PlayedHand:
-        h = play_line_hand(self.tile_set(rules), rules.seats, self.spec(rules), rng)
-        values = self.values_of(rules, h, rng)
-        return PlayedHand(rules, tuple(h.moves), self.score(rules, values), values,
-                          {s: tuple(v) for s, v in h.hands.items()}, tuple(h.stock), h.dealt)
