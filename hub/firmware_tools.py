@@ -82,7 +82,9 @@ def build(out_dir, board_kind: str = "esp32", source: Path = FIRMWARE) -> list[d
 
 
 def board_config(table: int, board_kind: str, wifi: dict, broker: dict, battery: bool = False) -> dict:
-    """The config.json a board reads at boot; ValueError with a short reason if it cannot work."""
+    """The config.json a board reads at boot (firmware/main.py reads table, broker, port,
+    user, password; the HAL reads wifi and battery); ValueError with a short reason
+    if it cannot work."""
     if not isinstance(table, int) or not 1 <= table <= 999:
         raise ValueError(f"table must be a number from 1 to 999, not {table!r}")
     if board_kind not in ARCH:
@@ -92,12 +94,12 @@ def board_config(table: int, board_kind: str, wifi: dict, broker: dict, battery:
     if not broker.get("host"):
         raise ValueError("the broker's host is missing")
     return {
-        "v": 1,
         "table": table,
-        "kind": board_kind,
         "wifi": {"ssid": wifi["ssid"], "key": wifi.get("key", "")},
-        "broker": {"host": broker["host"], "port": int(broker.get("port", 1883)),
-                   "user": broker.get("user"), "password": broker.get("password")},
+        "broker": broker["host"],
+        "port": int(broker.get("port", 1883)),
+        "user": broker.get("user"),
+        "password": broker.get("password"),
         "battery": bool(battery),
     }
 

@@ -22,8 +22,17 @@ def stubs(port):
     return path
 
 
+BOARD_LAYERS = ("drivers/", "hal/esp32.py", "hal/pico_w.py", "hal/__init__.py")
+
+
 @pytest.mark.parametrize("port", sorted(typecheck.PORTS))
-def test_the_firmware_type_checks(port):
+def test_the_board_layers_type_check(port):
+    _, report = typecheck.check(port, stubs(port))
+    assert [line for line in report if line.startswith(BOARD_LAYERS)] == []
+
+
+@pytest.mark.parametrize("port", sorted(typecheck.PORTS))
+def test_every_firmware_file_type_checks(port):
     ok, report = typecheck.check(port, stubs(port))
     assert ok, "\n".join(report)
 
