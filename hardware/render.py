@@ -1,7 +1,8 @@
 """Draws the wiring diagram of each target from pins.yaml: hardware/wiring/<target>.svg.
 
     python -m hardware.render          # regenerate the SVGs (needs graphviz's `dot`)
-    python -m hardware.render --check  # exit 1 if an SVG is not drawn from the current pins.yaml
+                                       # and the pin tables in docs/hardware.md
+    python -m hardware.render --check  # exit 1 if an SVG or the tables are not from pins.yaml
 
 The DOT source is generated here (no diagram package needed, only Debian's
 graphviz); each SVG carries the SHA-256 of the DOT it was drawn from, so a test
@@ -19,6 +20,8 @@ import yaml
 HERE = Path(__file__).resolve().parent
 PINS_YAML = HERE / "pins.yaml"
 WIRING = HERE / "wiring"
+GUIDE = HERE.parent / "docs" / "hardware.md"
+TABLES = re.compile(r"(<!-- pin tables: python -m hardware.render -->\n).*?(<!-- end of pin tables -->)", re.S)
 DIGEST = re.compile(r"<!-- drawn from DOT sha256:([0-9a-f]{64}) -->")
 
 # wire colours as a builder would use them
@@ -107,6 +110,31 @@ def svg(dot_source: str) -> str:
     return head + stamp + "<svg" + rest
 
 
+def pin_tables(targets: dict) -> str:
+    """The build guide's pin tables, one per target, in Markdown."""
+    out = []
+    for target, spec in targets.items():
+        pins, header = spec["pins"], spec["header"]
+        rows = [*[(f"keypad row {i + 1} (ribbon pin {i + 1})", p) for i, p in enumerate(pins["keypad_rows"])],
+                *[(f"keypad column {i + 1} (ribbon pin {i + 5})", p) for i, p in enumerate(pins["keypad_cols"])],
+                ("bell button (other terminal to GND)", pins["bell"]),
+                ("display SDA", pins["i2c"]["sda"]), ("display SCL", pins["i2c"]["scl"]),
+                ("display VCC", header["supply"]), ("display GND", header["ground"]),
+                (f"battery divider midpoint (optional, 1/{pins['battery_adc']['divider']})",
+                 pins["battery_adc"]["pin"]),
+                ("status LED (+ 330 ohm, cathode to GND)" if not isinstance(pins["status_led"], str)
+                 else "status LED", pins["status_led"])]
+        out.append(f"**{spec['board']}** (`{target}`)\n\n| connects to | board pin |\n| --- | --- |\n")
+        out.extend(f"| {what} | {_pin_label(header, pin) if not isinstance(pin, str) else pin + " (on the board)"} |\n"
+                   for what, pin in rows)
+        out.append("\n")
+    return "".join(out)
+
+
+def with_tables(guide: str, targets: dict) -> str:
+    return TABLES.sub(lambda m: m.group(1) + pin_tables(targets) + m.group(2), guide)
+
+
 def stale(targets: dict) -> list:
     """Targets whose SVG is missing or was drawn from another pins.yaml."""
     out = []
@@ -115,6 +143,10 @@ def stale(targets: dict) -> list:
         found = DIGEST.search(path.read_text()) if path.exists() else None
         if not found or found.group(1) != digest(dot(target, spec)):
             out.append(target)
+    if GUIDE.exists():
+        guide = GUIDE.read_text()
+        if not TABLES.search(guide) or with_tables(guide, targets) != guide:
+            out.append("docs/hardware.md")
     return out
 
 
@@ -125,14 +157,18 @@ def main(argv=None) -> int:
     targets = load()
     if args.check:
         old = stale(targets)
-        for target in old:
-            print(f"hardware/wiring/{target}.svg is stale: run python -m hardware.render", file=sys.stderr)
+        for name in old:
+            where = name if name.endswith(".md") else f"hardware/wiring/{name}.svg"
+            print(f"{where} is stale: run python -m hardware.render", file=sys.stderr)
         return 1 if old else 0
     WIRING.mkdir(exist_ok=True)
     for target, spec in targets.items():
         path = WIRING / f"{target}.svg"
         path.write_text(svg(dot(target, spec)))
         print(path.relative_to(HERE.parent))
+    if GUIDE.exists():
+        GUIDE.write_text(with_tables(GUIDE.read_text(), targets))
+        print(GUIDE.relative_to(HERE.parent))
     return 0
 
 
