@@ -125,7 +125,7 @@ def pin_tables(targets: dict) -> str:
                 ("status LED (+ 330 ohm, cathode to GND)" if not isinstance(pins["status_led"], str)
                  else "status LED", pins["status_led"])]
         out.append(f"**{spec['board']}** (`{target}`)\n\n| connects to | board pin |\n| --- | --- |\n")
-        out.extend(f"| {what} | {_pin_label(header, pin) if not isinstance(pin, str) else pin + " (on the board)"} |\n"
+        out.extend(f"| {what} | {_pin_label(header, pin) if not isinstance(pin, str) else pin + ' (on the board)'} |\n"
                    for what, pin in rows)
         out.append("\n")
     return "".join(out)
