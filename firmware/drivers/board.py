@@ -17,6 +17,7 @@ from drivers.ticks import ticks_diff
 
 POLL_MS = 10                 # input poll period: well under the 20-30 ms debounce
 CONNECT_TIMEOUT_MS = 20000   # a WiFi join usually takes 2-5 s
+SETTLE_MS = 500             # after a disconnect, before connecting again
 WDT_MS = 8000                # within the RP2040's limit of 8388 ms, used on both
 
 
@@ -47,6 +48,10 @@ class WiFiBoard:
         wlan.active(True)
         self.prepare_wlan(wlan)
         if not wlan.isconnected():
+            # The ESP32's driver keeps retrying a lost network by itself and refuses
+            # a connect() meanwhile ("Wifi Internal State Error"): stop it first.
+            wlan.disconnect()
+            await asyncio.sleep_ms(SETTLE_MS)
             wifi = self.config["wifi"]
             wlan.connect(wifi["ssid"], wifi["key"])
             start = ticks_ms()
