@@ -165,7 +165,7 @@ class TableApp:
             return None
         game = form.get("game", 0)
         q = self.queued_game
-        if q is not None and q >= game:
+        if q is not None and q >= game and form.get("kind", "result") == "result":
             form = dict(form)
             form["game"] = game = q + 1
             form["title"] = "GAME %d" % game
@@ -179,6 +179,16 @@ class TableApp:
                 g = json.loads(e[2])["body"]["game"]
                 if self.queued_game is None or g > self.queued_game:
                     self.queued_game = g
+
+    @staticmethod
+    def _event_of(form, values):
+        # The form says which event its values make (docs/protocol.md, screen.form.kind).
+        kind = form.get("kind", "result")
+        if kind == "seat-check":
+            return kind, {"cards": values}
+        if kind == "confirm":
+            return kind, {"entry": form.get("entry"), "seat": "ABCD"[values["seat"] - 1]}
+        return "result", {"game": form["game"], "values": values}
 
     def _start_entry(self, k):
         form = self._form()
@@ -194,7 +204,7 @@ class TableApp:
     def _send_result(self):
         e = self.entry
         self.entry = None
-        eid = self.outbox.add(self.table, "result", {"game": e.form["game"], "values": e.values()})
+        eid = self.outbox.add(self.table, *self._event_of(e.form, e.values()))
         self.draft_game, self.draft = None, {}
         self._count_queue()
         self.kick.set()
