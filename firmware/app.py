@@ -15,6 +15,7 @@ NOTE_MS = 4000  # a passing message (verdict, "bell sent") stays this long
 SENDING_MS = 3000  # wait this long for the verdict before telling the guest it is queued
 BELL_REPEAT_MS = 3000  # a second press this soon is the same bell, not a new claim
 STALE_MS = 20000  # a loop silent this long is hung: stop feeding the watchdog
+ID_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-"  # protocol: bell id [a-z0-9-]{1,24}
 BELL_WORDS = {"finish": ("FINISH GAME", "START NO NEW ONE"), "stop": ("STOP NOW", "PUT TILES DOWN")}
 
 
@@ -101,9 +102,9 @@ class TableApp:
             self._count_queue()
         if m.get("ok") is True:
             if e[1] != "bell-ack":
-                self._note([m.get("msg") or "SAVED"], NOTE_MS)
+                self._note([str(m.get("msg") or "SAVED")], NOTE_MS)
             return
-        self._note(["REFUSED", m.get("why") or "NO REASON", "", "# OK"])
+        self._note(["REFUSED", str(m.get("why") or "NO REASON"), "", "# OK"])
         if e[1] == "result":
             # Give the guest the refused values back to correct, not to retype.
             body = json.loads(e[2])["body"]
@@ -113,7 +114,7 @@ class TableApp:
         if not isinstance(bell, dict) or not isinstance(bell.get("id"), str):
             return
         bid = bell["id"]
-        if bid == self.outbox.bell or len(bid) > 24 or not bid.replace("-", "").isalnum():
+        if bid == self.outbox.bell or not 0 < len(bid) <= 24 or any(c not in ID_CHARS for c in bid):
             return  # acknowledged once per bell id, across reboots too
         words = BELL_WORDS.get(bell.get("meaning"), ("BELL", ""))
         self.outbox.bell_acked(bid)

@@ -79,7 +79,7 @@ class MQTTClient:
                 if self.on_connect:
                     await self.on_connect()
                 await self._serve()
-            except (OSError, EOFError, asyncio.TimeoutError) as e:
+            except Exception as e:  # whatever broke, the cure is a new connection
                 self.log("mqtt: link down: %r" % (e,))
             self._close()
             # Jitter spreads the reconnects of 200 tables after a broker restart.
@@ -180,8 +180,13 @@ class MQTTClient:
             raise OSError("not connected")
         async with self._wlock:
             st.write(pkt)
-            await asyncio.wait_for_ms(st.drain(), self.timeout_ms)
-        self._last_tx = ticks_ms()
+            try:
+                await asyncio.wait_for_ms(st.drain(), self.timeout_ms)
+            except asyncio.TimeoutError:
+                # The peer stopped reading (link dead): the app sees only OSError.
+                self._close()
+                raise OSError("send timed out")
+        self.beat = self._last_tx = ticks_ms()
 
     async def _send_and_wait(self, first, body, pid, tries=3):
         # QoS 1 (and SUBSCRIBE): resend with DUP until the broker acknowledges;

@@ -83,6 +83,7 @@ class VirtualBoard:
         self.frames: list[list[str]] = []  # every frame since start, for tests and demos
         self.mem: dict | None = None  # the latest heap report (key word MEM)
         self.log: list[str] = []  # the firmware's stderr
+        self.on_frame: Callable[[list[str]], None] | None = None  # called in the reader thread
         self._proc: subprocess.Popen | None = None
         self._eof = False  # the firmware's stdout closed: it died or was killed
         self._cond = threading.Condition()
@@ -189,6 +190,8 @@ class VirtualBoard:
                     self.lines = msg["frame"]
                     self.frames.append(msg["frame"])
                     del self.frames[:-200]  # bounded: demos run for hours
+                    if self.on_frame:
+                        self.on_frame(self.lines)
                 elif "mem" in msg:
                     self.mem = msg["mem"]
                 self._cond.notify_all()
