@@ -19,6 +19,22 @@ ID_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-"  # protocol: bell id [a-z0-9-
 BELL_WORDS = {"finish": ("FINISH GAME", "START NO NEW ONE"), "stop": ("STOP NOW", "PUT TILES DOWN")}
 
 
+def clean_screen(m):
+    # A malformed retained screen would otherwise break every render after
+    # every reboot; keep only what has the protocol's shape.
+    lines = m.get("lines")
+    m["lines"] = [str(l) for l in lines[:4]] if isinstance(lines, list) else []
+    f = m.get("form")
+    ok = isinstance(f, dict) and isinstance(f.get("game"), int) and isinstance(f.get("fields"), list)
+    for fd in f["fields"] if ok else ():
+        ok = ok and isinstance(fd, dict) and isinstance(fd.get("k"), str) and \
+            isinstance(fd.get("min", 0), int) and isinstance(fd.get("max", 0), int) and \
+            isinstance(fd.get("label", ""), str)
+    if not ok or not f["fields"]:
+        m["form"] = None
+    return m
+
+
 class TableApp:
     def __init__(self, board, outbox, config, log=print):
         self.board = board
@@ -81,7 +97,7 @@ class TableApp:
         if topic == self.t_ack:
             self._on_ack(m)
         elif topic == self.t_screen:
-            self.screen = m
+            self.screen = clean_screen(m)
             self._on_bell(m.get("bell"))
         elif topic == T_CMD:
             if m.get("cmd") == "bell":
@@ -271,7 +287,10 @@ class TableApp:
             if self.sending and ticks_diff(now, self.sending[1]) > SENDING_MS:
                 self.sending = None
                 self._note(["NO REPLY YET", "KEPT ON BOARD", "SENDS BY ITSELF"], NOTE_MS)
-            self.refresh()
+            try:
+                self.refresh()
+            except Exception as e:  # keep ticking (and feeding the watchdog) whatever the screen held
+                self.log("render: %r" % (e,))
             await asyncio.sleep_ms(200)
 
     async def _pump(self):

@@ -52,8 +52,10 @@ class WiFiBoard:
             # a connect() meanwhile ("Wifi Internal State Error"): stop it first.
             wlan.disconnect()
             await asyncio.sleep_ms(SETTLE_MS)
-            wifi = self.config["wifi"]
-            wlan.connect(wifi["ssid"], wifi["key"])
+            wifi = self.config.get("wifi") or {}
+            if not wifi.get("ssid"):
+                raise OSError("wifi: not configured")  # deploy writes it: party firmware deploy
+            wlan.connect(wifi["ssid"], wifi.get("key", ""))
             start = ticks_ms()
             while not wlan.isconnected():
                 why = _FAILURES.get(wlan.status())

@@ -4,8 +4,8 @@ from drivers.board import WiFiBoard
 # The same map as hardware/pins.yaml (targets.esp32.pins): a test keeps them equal.
 PINS = {
     "keypad_rows": [32, 33, 25, 26],
-    "keypad_cols": [27, 14, 13, 16],
-    "bell": 17,
+    "keypad_cols": [27, 14, 13, 4],
+    "bell": 18,
     "i2c": {"id": 0, "sda": 21, "scl": 22},
     "battery_adc": {"pin": 34, "divider": 2},
     "status_led": 2,

@@ -17,7 +17,8 @@ class Board(WiFiBoard):
     PREFIX = "picow-"
 
     def prepare_wlan(self, wlan) -> None:
-        # The CYW43's power saving adds up to 100 ms to every packet a board receives.
+        # With power saving on, the CYW43 sleeps between beacons and every message
+        # to the board waits for it to wake (mqtt_as turns it off too).
         wlan.config(pm=wlan.PM_NONE)
 
     def adc_mv(self, adc) -> int:

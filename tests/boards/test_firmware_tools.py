@@ -10,8 +10,6 @@ import pytest
 
 from hub import firmware_tools as ft
 
-MICROPYTHON = os.environ.get("MICROPYTHON", "/tmp/venv/bin/micropython")
-
 
 def sources(board_kind):
     return {p.as_posix() for p in ft.shipped_files(ft.FIRMWARE, board_kind)}
@@ -34,13 +32,11 @@ def test_build_compiles_every_firmware_file_smaller(tmp_path, kind):
     assert sum(r["built_bytes"] for r in rows) < sum(r["source_bytes"] for r in rows)
 
 
-def test_compiled_firmware_runs_on_micropython(tmp_path):
-    if not Path(MICROPYTHON).exists():
-        pytest.skip("the MicroPython unix port is not installed")
+def test_compiled_firmware_runs_on_micropython(tmp_path, micropython_bin):
     ft.build(tmp_path / "out", "pico_w")
     left = {p.name for p in (tmp_path / "out").rglob("*.py")}
     assert left <= ft.SOURCE_ONLY   # nothing else to fall back to: the import below loads .mpy
-    done = subprocess.run([MICROPYTHON, "-c", "from drivers.text import layout; print(layout(['NOT A MULTIPLE OF 5'])[:2])"],
+    done = subprocess.run([micropython_bin, "-c", "from drivers.text import layout; print(layout(['NOT A MULTIPLE OF 5'])[:2])"],
                           env=dict(os.environ, MICROPYPATH=str(tmp_path / "out")),
                           capture_output=True, text=True, timeout=30)
     assert done.stdout.strip() == "['NOT A MULTIPLE', 'OF 5']", done.stderr

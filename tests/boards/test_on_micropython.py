@@ -2,6 +2,7 @@
 `machine` and `network` standing in for the chip (tests/boards/mp/): the glue between
 pins, polling tasks, WiFi, display and watchdog, as the board runs it."""
 import json
+import re
 
 import pytest
 
@@ -79,6 +80,33 @@ print(json.dumps(result))
     assert ["config", [["pm", 0x101]]] in r["log"]   # Pico W: WiFi power saving off
     assert r["failed"] == "wifi: wrong key"
     assert r["down"] is False and r["led_down"] == 0
+
+
+def test_board_ids_fit_the_protocol(micropython):
+    out = micropython(PRELUDE + """
+from hal import esp32, pico_w
+fake_machine.wire(pico_w.PINS)
+fake_machine.uid[0] = bytes(range(0xe6, 0xee))    # 8 bytes, as on an RP2040
+a = pico_w.Board({})
+fake_machine.uid[0] = bytes(range(0xa0, 0xa6))    # 6 bytes, as on an ESP32
+b = esp32.Board({})
+print(json.dumps([a.board_id, b.board_id]))
+""")
+    ids = json.loads(out)
+    assert ids == ["picow-e6e7e8e9eaebeced", "esp32-a0a1a2a3a4a5"]
+    assert all(re.fullmatch(r"[a-z0-9-]{1,24}", i) for i in ids)
+
+
+def test_a_board_without_wifi_config_says_so(micropython):
+    out = micropython(PRELUDE + """
+from hal.esp32 import Board, PINS
+fake_machine.wire(PINS)
+try:
+    asyncio.run(Board({"table": 3}).connect_network())
+except OSError as e:
+    print(e)
+""")
+    assert out.strip() == "wifi: not configured"
 
 
 def test_wifi_that_never_joins_times_out(micropython):

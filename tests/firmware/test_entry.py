@@ -63,3 +63,15 @@ def test_the_board_moves_on_to_the_next_game_while_results_wait(board, hub):
     games = [e["body"]["game"] for e in hub.wait(lambda: len(hub.journal) >= 2 and hub.journal)
              .values() if e["kind"] == "result"]
     assert games == [2, 3]
+
+
+def test_malformed_screen_and_ack_leave_the_board_working(board, hub):
+    hub.client.publish("party/table/3/screen", '{"v": 1, "lines": 5, "form": {"fields": [7]}}', 1, True)
+    hub.client.publish("party/table/3/ack", "not json", 1)
+    board.wait_for(lambda lines: "# ENTER GAME 2" not in lines)
+    board.press("#")
+    board.wait_for("NOTHING TO ENTER")
+    hub.screen(3)
+    board.wait_for("# ENTER GAME 2")
+    key_result(board)
+    board.wait_for("GAME 2 SAVED")
