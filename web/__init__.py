@@ -10,7 +10,7 @@ from flask import Flask
 
 def create_app(hub, **config) -> Flask:
     app = Flask(__name__)
-    app.config.update(SSE_PING_SECONDS=15.0, **config)
+    app.config.update({"SSE_PING_SECONDS": 15.0, **config})
     app.extensions["party.hub"] = hub
 
     from . import standings
