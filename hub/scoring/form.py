@@ -79,7 +79,9 @@ class GameForm:
     def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
         raise NotImplementedError
 
-    def play_hand(self, rules: Rules, rng: random.Random) -> PlayedHand:
+    def play_hand(self, rules: Rules, rng: random.Random, leader: str | None = None) -> PlayedHand:
+        """A whole hand by legal moves. `leader`: the seat that sets (any piece it likes); by
+        default the book's first lead (the highest double, the holder of 1-0 bidding first...)."""
         raise NotImplementedError
 
     # --- a game ----------------------------------------------------------------------
@@ -91,9 +93,12 @@ class GameForm:
         return 100
 
     def game_over(self, rules: Rules, totals: dict[str, int], hands_played: int = 0) -> bool:
-        """`totals` per seat, summed over the hands' `points`."""
+        """`totals` per seat, summed over the hands' `points`. A form without a target plays
+        one hand to a game (Sebastopol, Grimm's Tiddle-a-wink: the hand's winner wins the game)."""
         target = self.target(rules)
-        return target is not None and any(v >= target for v in totals.values())
+        if target is None:
+            return hands_played >= 1
+        return any(v >= target for v in totals.values())
 
     def winners_of_game(self, rules: Rules, totals: dict[str, int]) -> tuple[str, ...]:
         best = max(totals.values())

@@ -103,22 +103,25 @@ class Bingo(GameForm):
         return HandOutcome(points, (first or last,), False)
 
     # --- the player ---------------------------------------------------------------------
-    def play_hand(self, rules: Rules, rng: random.Random) -> PlayedHand:
+    def play_hand(self, rules: Rules, rng: random.Random, leader: str | None = None) -> PlayedHand:
         seats = rules.seats
         pool = list(DOUBLE_SIX.tiles)
+        if leader is None:   # "commenced by drawing for the lead; the lowest piece has the lead"
+            a, b = rng.sample(pool, 2)
+            leader = seats[0] if (rank(a.low) + rank(a.high)) <= (rank(b.low) + rank(b.high)) else seats[1]
         rng.shuffle(pool)
         hands = {s: pool[i * 7:(i + 1) * 7] for i, s in enumerate(seats)}
         turned = pool[14]
         stock = pool[15:] + [turned]     # the turned piece is drawn last
         trump = max(turned.low, turned.high, key=rank)
         dealt = {s: tuple(h) for s, h in hands.items()}
-        moves = [Move(seats[0], "trump", turned, exposed=trump)]
+        moves = [Move(leader, "trump", turned, exposed=trump)]
         count = {s: 0 for s in seats}
         tricks = {s: 0 for s in seats}
         pending = {s: 0 for s in seats}   # declared, waiting for a first trick
         declared = set()
         bingo_took = None
-        leader, first, last = seats[0], None, None
+        first, last = None, None
         while hands[leader] and first is None:
             if leader not in declared and declaration(hands[leader]):
                 declared.add(leader)

@@ -25,8 +25,8 @@ class LineForm(GameForm):
     def values_of(self, rules: Rules, h: LineHand, rng: random.Random) -> dict[str, int]:
         raise NotImplementedError
 
-    def play_hand(self, rules: Rules, rng: random.Random) -> PlayedHand:
-        h = play_line_hand(self.tile_set(rules), rules.seats, self.spec(rules), rng)
+    def play_hand(self, rules: Rules, rng: random.Random, leader: str | None = None) -> PlayedHand:
+        h = play_line_hand(self.tile_set(rules), rules.seats, self.spec(rules), rng, leader)
         values = self.values_of(rules, h, rng)
         return PlayedHand(rules, tuple(h.moves), self.score(rules, values), values,
                           {s: tuple(v) for s, v in h.hands.items()}, tuple(h.stock), h.dealt)

@@ -78,7 +78,9 @@ class Texas42(GameForm):
                            tally={"made": made, "against": against})
 
     # --- the player ---------------------------------------------------------------------
-    def play_hand(self, rules: Rules, rng: random.Random) -> PlayedHand:
+    def play_hand(self, rules: Rules, rng: random.Random, leader: str | None = None) -> PlayedHand:
+        """The book fixes the lead (the holder of 1-0 bids first, the bidder leads): `leader`
+        is not used."""
         seats = rules.seats
         while True:
             pool = list(DOUBLE_SIX.tiles)
@@ -92,9 +94,9 @@ class Texas42(GameForm):
         moves.append(Move(bidder, "trump", exposed=trump))
         taken = {k: [] for k in SIDES}
         tricks = {k: 0 for k in SIDES}
-        leader = bidder
+        to_lead = bidder   # "The highest bidder plays the first Domino"
         for _ in range(TRICKS):
-            order = seats[seats.index(leader):] + seats[:seats.index(leader)]
+            order = seats[seats.index(to_lead):] + seats[:seats.index(to_lead)]
             plays = []
             for s in order:
                 options = (legal_follows(hands[s], plays[0][1], trump) if plays else hands[s])
@@ -102,9 +104,9 @@ class Texas42(GameForm):
                 hands[s].remove(t)
                 plays.append((s, t))
                 moves.append(Move(s, "play", t))
-            leader = plays[trick_winner(plays, trump)][0]
-            tricks[side_of(leader)] += 1
-            taken[side_of(leader)] += [t for _, t in plays]
+            to_lead = plays[trick_winner(plays, trump)][0]
+            tricks[side_of(to_lead)] += 1
+            taken[side_of(to_lead)] += [t for _, t in plays]
         side = side_of(bidder)
         values = {"bidder": seat_number(rules, bidder), "bid": bid, "tricks": tricks[side],
                   "count": sum(COUNT.get(t, 0) for t in taken[side])}
