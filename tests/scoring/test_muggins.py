@@ -82,3 +82,22 @@ def test_targets():
     r = M.rules(players=2)
     assert M.target(r) == 100
     assert M.game_over(r, {"A": 100, "B": 40}) and not M.game_over(r, {"A": 95, "B": 40})
+
+
+def test_who_leads_and_with_what():
+    # 003_611dc33fc9a3dd20.txt: "Player with the highest Double ... plays first, playing any Domino
+    # he wishes from his hand."; 001_9f9bc89015baa380.txt: "The highest Double leads"
+    import random
+    from hub.scoring.tiles import heaviest
+    other_lead = 0
+    for seed in range(60):
+        for variant in ("parker", "milton-bradley"):
+            r = M.rules(players=3, variant=variant)
+            p = M.play_hand(r, random.Random(seed))
+            top = heaviest([t for h in p.dealt.values() for t in h])
+            assert top in p.dealt[p.moves[0].seat]
+            if variant == "parker":
+                assert p.moves[0].tile == top
+            else:
+                other_lead += p.moves[0].tile != top
+    assert other_lead

@@ -76,7 +76,40 @@ def test_line_games_legal_conserved_and_scored(case, seed):
     check_in_play(name, variant, rules, played, scored)
     if out:
         assert out[0] in played.outcome.winners
+        check_domino_by_the_book(name, variant, rules, played, out[0])
     assert form.score(rules, played.values) == played.outcome
+
+
+def check_domino_by_the_book(name, variant, rules, played, out):
+    """What the seat that went out gains, computed here from the tiles left, book by book."""
+    left = {s: sum(t.spots for t in h) for s, h in played.hands.items()}
+    others = sum(v for s, v in left.items() if s != out)
+    gained = played.outcome.points[out]
+    v = played.values
+    if name == "muggins":
+        # Parker: "the sum thus added to the score is some multiple of five nearest"
+        nearest = min(range(0, others + 5, 5), key=lambda m: (abs(m - others), -m))
+        assert gained == v[f"{out}_play"] + v.get(f"{out}_muggins", 0) + nearest
+    elif name == "all-quarters":
+        assert gained == v[f"{out}_play"] + others // 4
+    elif name == "bergen":
+        # "A game won by either "domino" or comparing gains one point", headers 2 and 3
+        made = sum(m.scored for m in played.moves if m.seat in played.outcome.winners)
+        assert gained == made + 1
+    elif name == "four-handed-match":
+        side = [s for s in rules.seats if s in ("AC" if out in "AC" else "BD")]
+        assert gained == sum(v for s, v in left.items() if s not in side)
+    elif name == "tiddle-a-wink" and variant == "grimm-party":
+        # a point a double played by the side, one for Tiddle-a-wink
+        doubles = sum(1 for m in played.moves if m.seat in played.outcome.winners
+                      and m.action in ("lead", "play") and m.tile.is_double)
+        assert gained == doubles + 1
+    elif name == "tiddle-a-wink" and variant == "grimm":
+        assert gained == 1
+    elif name == "sebastopol":
+        assert gained == 1
+    else:   # Block, Draw, Matador, Milton Bradley's Tiddle-a-wink, Pell: "the spots the rest hold"
+        assert gained == others
 
 
 def check_in_play(name, variant, rules, played, scored):

@@ -62,7 +62,10 @@ class Muggins(SpotsForm):
         base = {"parker": 5, "tandy": 7}.get(rules.variant, 7 if rules.players == 2 else 5)
         return LineSpec(scaled(base, rules, len(self.tile_set(rules))),
                         layout=PLAIN if rules.variant == "parker" else SPINNER,
-                        draw=DRAW_UNTIL, on_play=fives)
+                        draw=DRAW_UNTIL, on_play=fives,
+                        # Milton Bradley: "Player with the highest Double ... plays first,
+                        # playing any Domino he wishes"; Parker, Tandy: "The highest double leads"
+                        lead_any=rules.variant == "milton-bradley")
 
     def play_fields(self, rules: Rules) -> tuple[Field, ...]:
         fields = tuple(Field(f"{s}_play", f"{s} PLAY POINTS", 0, MAX_PLAY) for s in rules.seats)

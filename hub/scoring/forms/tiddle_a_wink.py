@@ -89,6 +89,7 @@ class TiddleAWink(SpotsForm):
             raise Refusal("TOO MANY DOUBLES")
         side = {k: sum(played[s] for s in k) + (out is not None and side_of(out) == k)
                 for k in SIDES}
+        winners = tuple(s for s in rules.seats if any(side_of(s) == side_of(w) for w in winners))
         return HandOutcome(partnership_points(rules, side), winners, out is None, side)
 
     def values_of(self, rules: Rules, h: LineHand, rng: random.Random) -> dict[str, int]:
