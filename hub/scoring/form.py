@@ -79,6 +79,31 @@ class GameForm:
     def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
         raise NotImplementedError
 
+    # --- points made in play --------------------------------------------------------
+    def count_form(self, rules: Rules) -> EntryForm | None:
+        """One count made in play (Muggins' fives, All Quarters' quarters, Bergen's headers,
+        Grimm's Tiddle-a-wink doubles); None where nothing is scored in play."""
+        return None
+
+    def keys_each_count(self, rules: Rules) -> bool:
+        """Option `in_play="each"`: the table keys each count as it is made (`play_entry_form`)
+        and the hand's entry form leaves out the in-play totals. By default the hand's entry
+        form carries each seat's in-play total, as a score-card does."""
+        return rules.option("in_play", "hand") == "each" and self.count_form(rules) is not None
+
+    def play_entry_form(self, rules: Rules) -> EntryForm | None:
+        return self.count_form(rules) if self.keys_each_count(rules) else None
+
+    def score_play(self, rules: Rules, values: dict, totals: dict[str, int] | None = None) -> HandOutcome:
+        """Points for one count keyed during a hand, or `Refusal`."""
+        form = self.play_entry_form(rules)
+        if form is None:
+            raise Refusal("NOTHING IN PLAY")
+        return self._score_count(rules, form.check(values), totals)
+
+    def _score_count(self, rules: Rules, values: dict[str, int], totals) -> HandOutcome:
+        raise NotImplementedError
+
     def play_hand(self, rules: Rules, rng: random.Random, leader: str | None = None) -> PlayedHand:
         """A whole hand by legal moves. `leader`: the seat that sets (any piece it likes); by
         default the book's first lead (the highest double, the holder of 1-0 bidding first...)."""

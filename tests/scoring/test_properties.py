@@ -178,3 +178,27 @@ def test_bingo_hands_conserve_tiles_and_score(seed):
 
 def test_every_form_and_variant_is_covered():
     assert {c[0] for c in CASES} == set(FORMS)
+
+
+COUNT_CASES = [c for c in CASES if FORMS[c[0]].count_form(FORMS[c[0]].rules(
+    players=c[2], variant=c[1], tile_set=c[3])) is not None]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(COUNT_CASES), st.integers(0, 2**32))
+def test_counts_keyed_as_they_are_made_add_up_to_the_hand(case, seed):
+    """With in_play="each" the table keys each count as it is made: the counts and the smaller
+    end-of-hand entry give each seat what the score-card's totals give."""
+    name, variant, players, tile_set = case
+    form = FORMS[name]
+    whole = form.rules(players=players, variant=variant, tile_set=tile_set)
+    each = form.rules(players=players, variant=variant, tile_set=tile_set, in_play="each")
+    a = form.play_hand(whole, random.Random(seed))
+    b = form.play_hand(each, random.Random(seed))
+    assert a.moves == b.moves and a.play_values == ()
+    assert len(form.entry_form(each).fields) < len(form.entry_form(whole).fields)
+    totals = dict(form.score(each, b.values).points)
+    for c in b.play_values:
+        for s, p in form.score_play(each, c).points.items():
+            totals[s] += p
+    assert totals == a.outcome.points

@@ -86,7 +86,7 @@ class Bergen(LineForm):
 
     def entry_form(self, rules: Rules) -> EntryForm:
         fields = [seat_field("out", "DOMINO BY", rules)]
-        for s in rules.seats:
+        for s in rules.seats if not self.keys_each_count(rules) else ():
             fields += [Field(f"{s}_double", f"{s} DOUBLE-HEADS", 0, 36),
                        Field(f"{s}_triple", f"{s} TRIPLE-HEADS", 0, 36)]
         for s in rules.seats:
@@ -130,8 +130,8 @@ class Bergen(LineForm):
         target = self.target(rules)
         for s in rules.seats:
             # headers in the order a table tallies them: triples, then doubles
-            for worth, n in ((TRIPLE_HEADER, values[f"{s}_triple"]),
-                             (DOUBLE_HEADER, values[f"{s}_double"])):
+            for worth, n in ((TRIPLE_HEADER, values.get(f"{s}_triple", 0)),
+                             (DOUBLE_HEADER, values.get(f"{s}_double", 0))):
                 for _ in range(n):
                     gains[key(s)] += self.header_worth(rules, worth,
                                                        before.get(s, 0) + gains[key(s)], target)
@@ -159,12 +159,36 @@ class Bergen(LineForm):
             return 2
         return worth
 
-    def values_of(self, rules: Rules, h: LineHand, rng: random.Random) -> dict[str, int]:
+    # --- one header in play ----------------------------------------------------------------
+    def count_form(self, rules: Rules) -> EntryForm:
+        return EntryForm("BERGEN HEADER", (
+            seat_field("seat", "MADE BY", rules),
+            Field("header", "HEADER", DOUBLE_HEADER, TRIPLE_HEADER, refuse="HEADER 2 OR 3")))
+
+    def _score_count(self, rules: Rules, values: dict[str, int], totals) -> HandOutcome:
+        seat = seat_value(rules, values["seat"])
+        if seat is None:
+            raise Refusal("NO SEAT")
+        worth = self.header_worth(rules, values["header"], (totals or {}).get(seat, 0),
+                                  self.target(rules))
+        if self.is_partnership(rules):
+            gains = {k: worth if k == side_of(seat) else 0 for k in SIDES}
+            return HandOutcome(partnership_points(rules, gains),
+                               tuple(s for s in rules.seats if side_of(s) == side_of(seat)),
+                               side_points=gains)
+        return HandOutcome({s: worth if s == seat else 0 for s in rules.seats}, (seat,))
+
+    def counts_of(self, rules: Rules, h: LineHand, rng: random.Random) -> list[dict[str, int]]:
+        return [{"seat": seat_number(rules, m.seat), "header": m.scored}
+                for m in h.moves if m.scored]
+
+    def values_of(self, rules: Rules, h: LineHand, rng: random.Random, counts) -> dict[str, int]:
         values = {"out": seat_number(rules, h.out)}
         for s in rules.seats:
-            made = [m.scored for m in h.moves if m.seat == s and m.scored]
-            values[f"{s}_double"] = made.count(DOUBLE_HEADER)
-            values[f"{s}_triple"] = made.count(TRIPLE_HEADER)
+            if not self.keys_each_count(rules):
+                made = [c["header"] for c in counts if rules.seats[c["seat"] - 1] == s]
+                values[f"{s}_double"] = made.count(DOUBLE_HEADER)
+                values[f"{s}_triple"] = made.count(TRIPLE_HEADER)
             doubles = [t.high for t in h.hands[s] if t.is_double]
             values[s] = sum(t.spots for t in h.hands[s])
             values[f"{s}_doubles"] = len(doubles)

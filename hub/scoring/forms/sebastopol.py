@@ -81,7 +81,7 @@ class Sebastopol(SpotsForm):
         best = min(key.values())
         return [s for s in rules.seats if key[s] == best]
 
-    def values_of(self, rules: Rules, h: LineHand, rng) -> dict[str, int]:
+    def values_of(self, rules: Rules, h: LineHand, rng, counts) -> dict[str, int]:
         values = {"out": seat_number(rules, h.out), "draw": 0}
         for s in rules.seats:
             values[s] = sum(t.spots for t in h.hands[s])

@@ -22,14 +22,24 @@ class LineForm(GameForm):
     def spec(self, rules: Rules) -> LineSpec:
         raise NotImplementedError
 
-    def values_of(self, rules: Rules, h: LineHand, rng: random.Random) -> dict[str, int]:
+    def values_of(self, rules: Rules, h: LineHand, rng: random.Random,
+                  counts: list[dict[str, int]]) -> dict[str, int]:
+        """What the table keys at the end of a hand the engine played; `counts` are the
+        counts made in play (`counts_of`)."""
         raise NotImplementedError
+
+    def counts_of(self, rules: Rules, h: LineHand, rng: random.Random) -> list[dict[str, int]]:
+        """Each count made in play, as keyed on `count_form` (none by default)."""
+        return []
 
     def play_hand(self, rules: Rules, rng: random.Random, leader: str | None = None) -> PlayedHand:
         h = play_line_hand(self.tile_set(rules), rules.seats, self.spec(rules), rng, leader)
-        values = self.values_of(rules, h, rng)
+        counts = self.counts_of(rules, h, rng)
+        values = self.values_of(rules, h, rng, counts)
+        each = tuple(counts) if self.keys_each_count(rules) else ()
         return PlayedHand(rules, tuple(h.moves), self.score(rules, values), values,
-                          {s: tuple(v) for s, v in h.hands.items()}, tuple(h.stock), h.dealt)
+                          {s: tuple(v) for s, v in h.hands.items()}, tuple(h.stock), h.dealt,
+                          each)
 
 
 class SpotsForm(LineForm):
@@ -92,8 +102,8 @@ class SpotsForm(LineForm):
         points, winners, blocked, side = self._settle(rules, values)
         return HandOutcome(points, winners, blocked, side)
 
-    def values_of(self, rules: Rules, h: LineHand, rng: random.Random) -> dict[str, int]:
-        """What the table keys in for a hand the engine played."""
+    def values_of(self, rules: Rules, h: LineHand, rng: random.Random,
+                  counts: list[dict[str, int]]) -> dict[str, int]:
         values = {"out": seat_number(rules, h.out)}
         for s in rules.seats:
             values[s] = sum(t.spots for t in h.hands[s])
