@@ -116,13 +116,13 @@ class Bergen(LineForm):
             raise Refusal("DOMINO HAS SPOTS")
         key = side_of if partners else (lambda s: s)
         if out is None:
-            groups = {}
+            groups: dict[str, list[int]] = {}
             for s, (spots, held, low) in hands.items():
                 g = groups.setdefault(key(s), [0, 0, 99])
                 g[0] += spots
                 g[1] += held
                 g[2] = min(g[2], low or 99)
-            winner = compare({k: tuple(v) for k, v in groups.items()})
+            winner = compare({k: (g[0], g[1], g[2]) for k, g in groups.items()})
         else:
             winner = key(out)
         gains = {k: 0 for k in (SIDES if partners else rules.seats)}
@@ -149,8 +149,8 @@ class Bergen(LineForm):
         return self._score(rules, self.entry_form(rules).check(values), totals)
 
     @staticmethod
-    def header_worth(rules: Rules, worth: int, total: int, target: int) -> int:
-        if not rules.option("near_game", False):
+    def header_worth(rules: Rules, worth: int, total: int, target: int | None) -> int:
+        if not rules.option("near_game", False) or target is None:
             return worth
         to_go = target - total
         if to_go <= 2:

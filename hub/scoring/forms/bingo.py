@@ -88,7 +88,8 @@ class Bingo(GameForm):
         bingo = seat_value(rules, values["bingo"])
         if first and last:
             raise Refusal("TWO WINNERS")
-        if not (first or last):
+        winner = first or last
+        if winner is None:
             raise Refusal("NO WINNER")
         points = {s: 0 for s in rules.seats}
         if first:
@@ -97,10 +98,10 @@ class Bingo(GameForm):
             points[first] = (3 if values["loser_tricks"] == 0
                              else 2 if values["loser_count"] < 30 else 1)
         else:
-            points[last] = 1
+            points[winner] = 1
         if bingo:
             points[bingo] += 1
-        return HandOutcome(points, (first or last,), False)
+        return HandOutcome(points, (winner,), False)
 
     # --- the player ---------------------------------------------------------------------
     def play_hand(self, rules: Rules, rng: random.Random, leader: str | None = None) -> PlayedHand:

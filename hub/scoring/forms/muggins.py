@@ -91,7 +91,7 @@ class Muggins(SpotsForm):
 
     # --- one count in play ---------------------------------------------------------------
     def count_form(self, rules: Rules) -> EntryForm:
-        fields = (seat_field("seat", "COUNT BY", rules),
+        fields: tuple[Field, ...] = (seat_field("seat", "COUNT BY", rules),
                   Field("ends", "ENDS TOTAL", 5, 8 * self.tile_set(rules).top))
         if rules.variant != "milton-bradley":   # Milton Bradley has no Muggins call
             fields += (seat_field("muggins", "MUGGINS BY", rules),)

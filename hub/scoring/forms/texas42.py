@@ -92,12 +92,12 @@ class Texas42(GameForm):
         dealt = {s: tuple(h) for s, h in hands.items()}
         trump = self._trump(hands[bidder])
         moves.append(Move(bidder, "trump", exposed=trump))
-        taken = {k: [] for k in SIDES}
+        taken: dict[str, list[Tile]] = {k: [] for k in SIDES}
         tricks = {k: 0 for k in SIDES}
         to_lead = bidder   # "The highest bidder plays the first Domino"
         for _ in range(TRICKS):
             order = seats[seats.index(to_lead):] + seats[:seats.index(to_lead)]
-            plays = []
+            plays: list[tuple[str, Tile]] = []
             for s in order:
                 options = (legal_follows(hands[s], plays[0][1], trump) if plays else hands[s])
                 t = self._pick(options, plays, trump, s, rng)
