@@ -100,7 +100,7 @@ def play_line_hand(tiles: TileSet, seats: tuple[str, ...], spec: LineSpec,
             acted = True
         else:
             only = h.line.tiles[0].high if first_round_left > 0 else None
-            acted = _take_turn(h, seat, spec, rng, only)
+            acted = take_turn(h, seat, spec, rng, only)
             first_round_left -= 1
         if not hand:
             h.out = seat
@@ -112,7 +112,7 @@ def play_line_hand(tiles: TileSet, seats: tuple[str, ...], spec: LineSpec,
         turn = (turn + 1) % n
 
 
-def _take_turn(h: LineHand, seat: str, spec: LineSpec, rng, only) -> bool:
+def take_turn(h: LineHand, seat: str, spec: LineSpec, rng, only) -> bool:
     """One turn: play, or draw as the form allows, or pass. True if the seat did anything."""
     hand = h.hands[seat]
     opts = legal_placements(h.line, hand, only)

@@ -202,3 +202,30 @@ def test_counts_keyed_as_they_are_made_add_up_to_the_hand(case, seed):
         for s, p in form.score_play(each, c).points.items():
             totals[s] += p
     assert totals == a.outcome.points
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(CASES), st.integers(0, 2**32))
+def test_whole_games_to_the_end(case, seed):
+    """Hands one after another, each lead passing to the left as Grimm's party and Parker's
+    "each player leads alternately" have it, until the game is over: every hand legal and
+    conserved, the totals only grow, and the game ends."""
+    name, variant, players, tile_set = case
+    form = FORMS[name]
+    rules = form.rules(players=players, variant=variant, tile_set=tile_set)
+    rng = random.Random(seed)
+    totals = dict.fromkeys(rules.seats, 0)
+    leader = None
+    for hands in range(1, 400):
+        played = form.play_hand(rules, rng, leader=leader)
+        if isinstance(form, LineForm):
+            replay_line_hand(form, rules, played)
+            first = played.moves[0].seat
+            leader = rules.seats[(rules.seats.index(first) + 1) % players]
+        assert all(p >= 0 for p in played.outcome.points.values())
+        for s, p in played.outcome.points.items():
+            totals[s] += p
+        if form.game_over(rules, totals, hands):
+            break
+    else:
+        raise AssertionError("the game never ended")

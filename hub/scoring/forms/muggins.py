@@ -3,6 +3,9 @@ out (or the lowest on a block) adds the others' spots rounded to the nearest fiv
 
 Sources: Parker, 001_9f9bc89015baa380.txt, MUGGINS; Milton Bradley, 003_611dc33fc9a3dd20.txt,
 MUGGINS or ALL FIVES (Figures 1 and 2); Tandy, 004_ee99a39654249905.txt, MUGGINS.
+
+Tandy's text does not mention rounding the amount taken at the end; it is silent rather than
+contrary, so its variant rounds as Parker and Milton Bradley do.
 """
 from __future__ import annotations
 

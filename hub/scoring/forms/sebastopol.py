@@ -12,7 +12,7 @@ from ..form import Variant, seat_field, seat_number, seat_value
 from ..line import CROSS
 from ..lineplay import LineHand, LineSpec
 from ..tiles import MUSICAL
-from ..values import EntryForm, Field, HandOutcome, Refusal, Rules
+from ..values import EntryForm, Field, HandOutcome, PlayedHand, Refusal, Rules
 from .spots import SpotsForm
 
 
@@ -39,6 +39,11 @@ class Sebastopol(SpotsForm):
     def spec(self, rules: Rules) -> LineSpec:
         # the set divides evenly among two, three or four, so there is never a stock to draw from
         return LineSpec(36 // rules.players, layout=CROSS, first_round_on_lead=True)
+
+    def play_hand(self, rules: Rules, rng: random.Random, leader: str | None = None) -> PlayedHand:
+        """"The holder of the Double Whole begins with that piece", every hand: `leader` is not
+        used."""
+        return super().play_hand(rules, rng)
 
     def entry_form(self, rules: Rules) -> EntryForm:
         fields = [seat_field("out", "DOMINO BY", rules)]
