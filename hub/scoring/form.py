@@ -29,6 +29,7 @@ class GameForm:
     variants: dict[str, Variant] = {}
     default: str = ""
     why_default: str = ""
+    option_names: frozenset[str] = frozenset({"target"})   # what `rules(**options)` accepts
 
     # --- description ---------------------------------------------------------------
     @property
@@ -64,6 +65,9 @@ class GameForm:
         tile_set = tile_set or v.tile_sets[0]
         if tile_set not in v.tile_sets:
             raise Refusal("WRONG TILE SET")
+        if not set(options) <= self.option_names or options.get("in_play", "hand") not in (
+                "hand", "each"):
+            raise Refusal("NO SUCH OPTION")
         return Rules(self.name, v.name, players, tile_set, tuple(sorted(options.items())))
 
     # --- a hand ----------------------------------------------------------------------

@@ -75,6 +75,7 @@ class Bergen(LineForm):
                 (2, 3, 4), ("musical",)),
     )}
     default = "party"
+    option_names = LineForm.option_names | {"near_game"}
     why_default = "The hub runs parties; Grimm's party form is the one played at tables of four."
 
     def _target(self, rules: Rules) -> int:

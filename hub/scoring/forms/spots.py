@@ -19,6 +19,15 @@ def scaled(base: int, rules: Rules, size: int) -> int:
 class LineForm(GameForm):
     """A form played in a line: it gives its `spec` and what a table keys for a played hand."""
 
+    option_names = GameForm.option_names | {"hand", "in_play"}
+
+    def rules(self, players=None, variant=None, tile_set=None, **options) -> Rules:
+        rules = super().rules(players, variant, tile_set, **options)
+        spec = self.spec(rules)
+        if spec.hand_size * rules.players + spec.keep + len(spec.aside) > len(self.tile_set(rules)):
+            raise Refusal("TOO MANY PIECES")
+        return rules
+
     def spec(self, rules: Rules) -> LineSpec:
         raise NotImplementedError
 

@@ -39,6 +39,7 @@ class Texas42(GameForm):
                              "making it exactly sets the bidders.", (4,), partnership=True),
     }
     default = "at-least"
+    option_names = frozenset({"hands"})
     why_default = "A bid of 42 is allowed, which the literal reading could never make."
 
     def _target(self, rules: Rules) -> None:
