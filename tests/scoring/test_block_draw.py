@@ -138,3 +138,15 @@ def test_pell_rule_4_the_double_of_the_blocked_suit_in_the_pack():
     assert take_turn(h, "A", spec, rng, None)      # A draws the balance, and cannot play
     assert [(m.seat, m.action) for m in h.moves[3:]] == [("A", "draw"), ("A", "draw"), ("A", "pass")]
     assert h.stock == [] and not take_turn(h, "B", spec, rng, None)
+
+
+def test_more_spots_than_a_hand_can_show_is_refused():
+    # Block: no drawing, so a seat holds at most the seven it drew: 6-6, 6-5, 5-5, 6-4, 5-4, 6-3
+    # and 4-4 show 69 spots; in the Draw a seat may hold the whole stock besides.
+    r = BLOCK.rules(players=2)
+    assert BLOCK.score(r, {"out": 0, "A": 10, "B": 69}).points["A"] == 69
+    with pytest.raises(Refusal) as e:
+        BLOCK.score(r, {"out": 0, "A": 10, "B": 70})
+    assert e.value.why == "B TOO MANY SPOTS"
+    d = DRAW.rules(players=2)
+    assert DRAW.score(d, {"out": 1, "A": 0, "B": 120}).points["A"] == 120

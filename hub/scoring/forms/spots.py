@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..form import GameForm, partnership_points, seat_field, seat_number, seat_value
-from ..lineplay import LineHand, LineSpec, play_line_hand
+from ..lineplay import NO_DRAW, LineHand, LineSpec, play_line_hand
 from ..settle import TAKE_ALL, TIE_NO_COUNT, check_domino, check_spots, settle
 from ..values import SIDES, EntryForm, Field, HandOutcome, PlayedHand, Refusal, Rules, side_of
 
@@ -85,6 +85,14 @@ class SpotsForm(LineForm):
                 fields.append(Field(f"{s}_pieces", f"{s} PIECES", 0, len(self.tile_set(rules))))
         return EntryForm(self.form_title(rules), tuple(fields))
 
+    def check_spots(self, rules: Rules, spots: dict[str, int]):
+        """No seat holds more pieces than it was dealt and could draw; the lead is on the table."""
+        spec = self.spec(rules)
+        tiles = [t for t in self.tile_set(rules).tiles if t not in spec.aside]
+        dealt = spec.hand_size * rules.players
+        drawable = 0 if spec.draw == NO_DRAW else max(len(tiles) - dealt - spec.keep, 0)
+        check_spots(spots, tiles, spec.hand_size + drawable, dealt - 1 + drawable)
+
     def _settle(self, rules: Rules, values: dict[str, int]):
         """Points per seat, winners, blocked, side points (None unless partners)."""
         out = seat_value(rules, values["out"])
@@ -92,7 +100,7 @@ class SpotsForm(LineForm):
         pieces = ({s: values[f"{s}_pieces"] for s in rules.seats}
                   if self.counts_pieces(rules) else None)
         check_domino(spots, out, pieces)
-        check_spots(spots, self.tile_set(rules).total_spots)
+        self.check_spots(rules, spots)
         if pieces is not None:
             for s in rules.seats:
                 if spots[s] and not pieces[s]:
