@@ -42,14 +42,22 @@ def test_parker_a_doublet_is_a_single_piece():
     [p] = line.placements(T(6, 6))
     assert line.ends[p.end].value == 1 and line.play(p).end_values().count(6) == 1
     r = MA.rules(players=2)
-    assert MA.score(r, {"out": 1, "A": 0, "B": 12}).points["A"] == 12
+    assert MA.score(r, {"out": 1, "A": 0, "B": 12, "forfeit": 0}).points["A"] == 12
 
 
 def test_parker_block_won_without_a_count():
     # "the hand containing the least number of spots wins, but it does not count to its own score"
     r = MA.rules(players=3)
-    out = MA.score(r, {"out": 0, "A": 9, "B": 4, "C": 11})
+    out = MA.score(r, {"out": 0, "A": 9, "B": 4, "C": 11, "forfeit": 0})
     assert out.winners == ("B",) and out.points == {"A": 0, "B": 0, "C": 0}
+
+
+def test_parker_failing_to_play_forfeits_the_count():
+    # "he must play if he can; the failure to do so deprives him of any count in that hand"
+    r = MA.rules(players=3)
+    out = MA.score(r, {"out": 1, "A": 0, "B": 4, "C": 11, "forfeit": 1})
+    assert out.winners == ("A",) and out.points == {"A": 0, "B": 0, "C": 0}
+    assert MA.score(r, {"out": 1, "A": 0, "B": 4, "C": 11, "forfeit": 2}).points["A"] == 15
 
 
 def test_parker_two_players_leave_three_undrawn():
