@@ -147,3 +147,21 @@ def tiddle_hand(winner: str, doubles: int = 0) -> dict:
         values[s], values[f"{s}_doubles"] = 0, 0
     values[f"{winner}_doubles"] = doubles
     return values
+
+
+def cards_seating(party: Party, session: int | None = None) -> dict:
+    """{table: "card card card card"} for a session; '-' for an empty seat."""
+    s = party.state.sessions[(session or len(party.state.sessions)) - 1]
+    return {n: " ".join(c or "-" for c in t.seats) for n, t in sorted(s.tables.items())
+            if t.players}
+
+
+def occupied(party: Party, n: int) -> str:
+    return "".join(x for x, c in zip(SEATS, party.state.session.tables[n].seats) if c)
+
+
+def win(party: Party, n: int, seat: str, gain: int) -> Verdict:
+    """A Block/Draw game at table `n` won by `seat` with `gain` sixteenths."""
+    t = party.state.session.tables[n]
+    lead = occupied(party, n)[0] if t.entered == 0 else None
+    return party.result(n, spots_game(occupied(party, n), {seat: gain}, lead=lead))
