@@ -54,5 +54,8 @@ SEATS_DRAWN = "hub.seats-drawn"     # {seed, cards: {guest: card}, waiting: [gue
 GUEST_PLACED = "hub.guest-placed"   # {guest, card, table: n|null, seat: "A"|null}
 PLAYERS_MOVED = "hub.players-moved"  # {session, seed, seats: {table: [card|null]*4}, lots, punches}
 PLAY_OFF_SEATED = "hub.play-off-seated"  # {prize, table, cards}
+PUNCHED = "hub.punched"             # {session, seed, lots, punches}: the last session's removes,
+                                    # at the final count of a Bergen or Tiddle-a-wink party
 
-HUB_KINDS = frozenset({HUB_BELL, SEATS_DRAWN, GUEST_PLACED, PLAYERS_MOVED, PLAY_OFF_SEATED})
+HUB_KINDS = frozenset({HUB_BELL, SEATS_DRAWN, GUEST_PLACED, PLAYERS_MOVED, PLAY_OFF_SEATED,
+                       PUNCHED})

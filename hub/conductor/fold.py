@@ -276,6 +276,13 @@ def _players_moved(state, ev):
                    punches=state.punches + punches)
 
 
+def _punched(state, ev):
+    b = ev.body
+    s = state.session
+    state = state.with_session(replace(s, lots=s.lots + tuple(b["lots"])))
+    return replace(state, punches=state.punches + tuple((b["session"], c) for c in b["punches"]))
+
+
 def _final_count(state, ev):
     return replace(state, final_count=_mend(ev))
 
@@ -296,5 +303,5 @@ _HANDLERS = {
     k.RESULT: _result, k.CONFIRM: _confirm, k.RESULT_CORRECTED: _result_corrected,
     k.GAME_ANNULLED: _game_annulled, k.SEAT_CHECK: _seat_check,
     k.PLAYERS_MOVED: _players_moved, k.FINAL_COUNT: _final_count,
-    k.PLAY_OFF_SEATED: _play_off_seated,
+    k.PLAY_OFF_SEATED: _play_off_seated, k.PUNCHED: _punched,
 }

@@ -17,7 +17,7 @@ from hub.event import Event, Proposal, Verdict
 
 from . import events as k
 from . import movement, seating
-from .cards import SEATS, number
+from .cards import PARTNER, SEATS, number
 from .fold import apply, open_play_off
 from .leads import keys_lead
 from .prizes import awards, totals
@@ -200,7 +200,7 @@ def _confirm(state: PartyState, p: Proposal, n: int, now: float) -> Verdict:
     if e.seats[i] is None:
         raise Refused("SEAT EMPTY")
     # "a player of the other side": not one who won the game (nor, with sides, his partner)
-    if seat in e.winners:
+    if seat in e.winners or (state.setup.partnership and PARTNER[seat] in e.winners):
         raise Refused("OTHER SIDE ONLY")
     return _admit(state, p, now, "CONFIRMED", table=n if si == len(state.sessions) - 1 else None)
 
@@ -496,7 +496,16 @@ def _final_count(state, p, login, now):
         raise Refused("CARDS MISSING")
     if any(e.pending for s in state.sessions for t in s.tables.values() for e in t.entries):
         raise Refused("RESULTS MISSING")
-    return _admit(state, p, now, f"{len(checked)} CARDS COUNTED")
+    msg = f"{len(checked)} CARDS COUNTED"
+    if not state.setup.partnership:
+        return _admit(state, p, now, msg)
+    # the last session's winners get their punch-holes too, though nobody moves any more
+    seed = _seed(p, now)
+    m = movement.move(state.setup, state.session, totals(state), [], random.Random(seed))
+    punched = _decision(p, 1, k.PUNCHED, {"session": state.session.number, "seed": seed,
+                                           "lots": m.lots, "punches": m.punches})
+    _fold(state, [p, punched], now)
+    return Verdict.admit(p, punched, msg=msg)
 
 
 def _play_off(state, p, login, now):

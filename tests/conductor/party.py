@@ -30,6 +30,17 @@ class Party:
                 self.state = apply(self.state, ev)
         return v
 
+    def tick(self) -> list[Event]:
+        """The hub's clock: journal the decisions due now (the time limit's bell)."""
+        from hub.conductor import tick
+        out = []
+        for q in tick(self.state, self.now):
+            ev = Event(len(self.journal) + 1, q.id, self.now, q.source, q.kind, q.body)
+            self.journal.append(ev)
+            self.state = apply(self.state, ev)
+            out.append(ev)
+        return out
+
     def must(self, v: Verdict) -> Verdict:
         assert v.ok, v.why
         return v
@@ -133,6 +144,16 @@ def bergen_hand(winner: str, doubles: int = 0) -> dict:
     """Bergen (party): `winner` makes "domino" (1 point) and `doubles` double-headers (2 each)."""
     values = {"out": SEATS.index(winner) + 1}
     for s in SEATS:
+        for key in ("_double", "_triple", "", "_doubles", "_low"):
+            values[s + key] = 0
+    values[f"{winner}_double"] = doubles
+    return values
+
+
+def bergen_game(seats_at_table: str, winner: str, doubles: int = 0) -> dict:
+    """Bergen each for himself (a play-off): `winner` makes "domino" and `doubles` headers."""
+    values = {"out": SEATS.index(winner) + 1}
+    for s in seats_at_table:
         for key in ("_double", "_triple", "", "_doubles", "_low"):
             values[s + key] = 0
     values[f"{winner}_double"] = doubles
