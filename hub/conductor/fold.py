@@ -152,8 +152,12 @@ def _bell(state, ev):
     s = state.session
     cause = ev.body.get("cause")
     why = ev.body.get("why") or (canonical(cause) if cause is not None else "")
+    # a bell rung once the party's time is up ends its last session
+    limit = state.setup.time_limit
+    late = limit is not None and state.started_at is not None and \
+        ev.at >= state.started_at + limit * 60
     bell = Bell(f"s{s.number}-bell-{len(s.bells) + 1}", ev.body["meaning"], s.number,
-                Mend(ev.source, why, ev.seq, ev.id), bool(ev.body.get("final", False)))
+                Mend(ev.source, why, ev.seq, ev.id), bool(ev.body.get("final", False)) or late)
     return state.with_session(replace(s, bells=s.bells + (bell,)))
 
 

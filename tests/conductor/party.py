@@ -28,7 +28,11 @@ class Party:
                 ev = Event(len(self.journal) + 1, q.id, self.now, q.source, q.kind, q.body)
                 self.journal.append(ev)
                 self.state = apply(self.state, ev)
+                self.journaled(ev)
         return v
+
+    def journaled(self, ev: Event) -> None:
+        """Called after each event is journaled and folded (a test may watch)."""
 
     def tick(self) -> list[Event]:
         """The hub's clock: journal the decisions due now (the time limit's bell)."""
@@ -38,6 +42,7 @@ class Party:
             ev = Event(len(self.journal) + 1, q.id, self.now, q.source, q.kind, q.body)
             self.journal.append(ev)
             self.state = apply(self.state, ev)
+            self.journaled(ev)
             out.append(ev)
         return out
 

@@ -45,7 +45,12 @@ def play_session_one(p: Party) -> None:
 
 
 def test_a_block_party_from_the_list_to_the_prizes():
-    p = Party()
+    p = block_party(Party())
+    assert p.replayed() == to_json(p.state)
+
+
+def block_party(p: Party) -> Party:
+    """The whole party, asserting every step against the book; returns it for other tests."""
     p.create(form="block", tables=4, booby=True)
     p.must(p.staff(k.STAFF_ADDED, {"login": "bob", "role": "assistant"}))
     p.guests(GUESTS)
@@ -129,8 +134,7 @@ def test_a_block_party_from_the_list_to_the_prizes():
     p.must(p.table(2, k.RESULT, {"game": 2, "values": spots_game("AB", {"A": 12})}))
     won = {a["prize"]: a["winner"] for a in to_json(p.state)["prizes"]}
     assert won == {"1": p.state.holders["1C"], "booby": p.state.holders["3C"]}
-
-    assert p.replayed() == to_json(p.state)
+    return p
 
 
 def test_the_literal_reading_of_higher_table_number_puts_the_larger_number_first():
