@@ -18,7 +18,7 @@ from .leads import keys_lead
 from .scoring import Refused, score
 from .setup import from_body
 from .state import (Bell, Entry, Guest, Mend, PartyState, PlayOff, Session, TableSession,
-                    find_entry)
+                    find_entry, seated_cards)
 
 
 def initial() -> PartyState:
@@ -224,8 +224,8 @@ def _result(state, ev):
     return _put(state, n, replace(t, entries=t.entries + (entry,)))
 
 
-def _mend_entry(state, entry_id: str, change) -> PartyState:
-    si, n, ei = find_entry(state, entry_id)
+def _mend_entry(state, entry_id: str, change, table: int | None = None) -> PartyState:
+    si, n, ei = find_entry(state, entry_id, table)
     if si < 0:
         pi = -1 - si
         p = state.play_offs[pi]
@@ -240,7 +240,8 @@ def _mend_entry(state, entry_id: str, change) -> PartyState:
 
 
 def _confirm(state, ev):
-    return _mend_entry(state, ev.body["entry"], lambda e: replace(e, confirmed_by=ev.body["seat"]))
+    return _mend_entry(state, ev.body["entry"], lambda e: replace(e, confirmed_by=ev.body["seat"]),
+                       ev.body["table"])
 
 
 def _result_corrected(state, ev):
@@ -273,8 +274,8 @@ def _players_moved(state, ev):
     before = state.session
     seats = {int(n): tuple(row) for n, row in b["seats"].items()}
     after = Session(before.number + 1, _all_tables(state, seats), _mend(ev), lots=tuple(b["lots"]))
-    moves = tuple((c, before.place_of(c), after.place_of(c))
-                  for n in sorted(seats) for c in seats[n] if c)
+    was, now = seated_cards(before), seated_cards(after)
+    moves = tuple((c, was.get(c), now[c]) for n in sorted(seats) for c in seats[n] if c)
     punches = tuple((before.number, c) for c in b["punches"])
     return replace(state, sessions=state.sessions + (replace(after, moves=moves),),
                    punches=state.punches + punches)

@@ -187,7 +187,7 @@ def _confirm(state: PartyState, p: Proposal, n: int, now: float) -> Verdict:
     entry_id, seat = p.body.get("entry"), p.body.get("seat")
     if not isinstance(entry_id, str) or seat not in SEATS:
         raise Refused("BAD MESSAGE")
-    where = find_entry(state, entry_id)
+    where = find_entry(state, entry_id, n)
     if where is None or where[1] != n:
         raise Refused("NO SUCH GAME")
     si, _, ei = where
