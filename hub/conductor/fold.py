@@ -71,7 +71,8 @@ def _seat(state: PartyState, card: str, place) -> PartyState:
         t = tables[n]
         row = list(t.seats)
         row[SEATS.index(seat)] = card
-        tables = tables.set(n, replace(t, seats=tuple(row)))
+        # somebody new sits down: the table checks its seats again before its next result
+        tables = tables.set(n, replace(t, seats=tuple(row), seat_check=None))
     return state.with_session(replace(s, tables=tables))
 
 
@@ -121,9 +122,7 @@ def _guest_placed(state, ev):
     name, card = b["guest"], b["card"]
     state = replace(state, guests=state.guests.set(name, replace(state.guests[name], card=card)),
                     holders=state.holders.set(card, name))
-    if b.get("table") is not None:
-        state = _seat(state, card, (b["table"], b["seat"]))
-    return state
+    return _seat(state, card, (b["table"], b["seat"]))
 
 
 def _guest_seated(state, ev):

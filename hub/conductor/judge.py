@@ -17,14 +17,14 @@ from hub.event import Event, Proposal, Verdict
 
 from . import events as k
 from . import movement, seating
-from .cards import PARTNER, SEATS, number
+from .cards import PARTNER, SEATS, card_at, colour, number
 from .fold import apply, open_play_off
 from .leads import keys_lead
 from .prizes import awards, totals
 from .scoring import Refused, rules, score
 from .setup import SetupError, from_body
-from .state import (PartyState, find_entry, in_play, last_session, party_over, present,
-                    session_over, table_done)
+from .state import (PartyState, find_entry, in_play, last_session, party_over, session_over,
+                    table_done)
 
 _LOGIN = re.compile(r"[a-z0-9-]{1,24}")
 
@@ -351,10 +351,12 @@ def _guest_seated(state, p, login, now):
     table, seat = p.body.get("table"), p.body.get("seat")
     if not isinstance(table, int) or table not in s.tables or seat not in SEATS:
         raise Refused("NO SUCH SEAT")
-    if s.place_of(card) is not None:
+    if s.place_of(card) == (table, seat):
         raise Refused("ALREADY SEATED")
     if s.tables[table].seats[SEATS.index(seat)] is not None:
         raise Refused("SEAT TAKEN")
+    if state.setup.partnership and colour(card) != colour(card_at(1, seat, True)):
+        raise Refused("WRONG COLOUR")
     return _admit(state, p, now, f"TABLE {table} {seat}")
 
 
@@ -473,9 +475,7 @@ def _reseat(state, p, login, now):
     if last_session(state):
         raise Refused("LAST SESSION")
     seed = _seed(p, now)
-    placed = {c for t in s.tables.values() for c in t.seats if c}
-    waiting = [c for c in present(state) if c not in placed]
-    m = movement.move(setup, s, totals(state), waiting, random.Random(seed))
+    m = movement.move(setup, s, totals(state), random.Random(seed))
     body = {"session": s.number + 1, "seed": seed,
             "seats": {str(n): list(row) for n, row in sorted(m.seats.items())},
             "lots": m.lots, "punches": m.punches}
@@ -501,7 +501,7 @@ def _final_count(state, p, login, now):
         return _admit(state, p, now, msg)
     # the last session's winners get their punch-holes too, though nobody moves any more
     seed = _seed(p, now)
-    m = movement.move(state.setup, state.session, totals(state), [], random.Random(seed))
+    m = movement.move(state.setup, state.session, totals(state), random.Random(seed))
     punched = _decision(p, 1, k.PUNCHED, {"session": state.session.number, "seed": seed,
                                            "lots": m.lots, "punches": m.punches})
     _fold(state, [p, punched], now)

@@ -67,7 +67,9 @@ def test_a_player_seated_twice(party):
     refused(party, "SEAT CHECK FIRST", lambda: win(party, 1, "A", 5))
     guest = party.state.holders["1A"]
     refused(party, "ALREADY SEATED", lambda: party.staff(
-        k.GUEST_SEATED, {"guest": guest, "table": 2, "seat": "C", "why": "moved"}))
+        k.GUEST_SEATED, {"guest": guest, "table": 1, "seat": "A", "why": "moved"}))
+    refused(party, "SEAT TAKEN", lambda: party.staff(
+        k.GUEST_SEATED, {"guest": guest, "table": 2, "seat": "B", "why": "moved"}))
     refused(party, "ALREADY IN", lambda: party.staff(k.CHECKED_IN, {"guest": guest}))
 
 
