@@ -41,6 +41,9 @@ def judge(state: PartyState, p: Proposal, now: float) -> Verdict:
         raise Refused("UNKNOWN KIND")
     except Refused as r:
         return Verdict.refuse(r.why)
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError):
+        # a body of the wrong shape that slipped past the checks: refused, never a crash
+        return Verdict.refuse("BAD MESSAGE")
 
 
 def tick(state: PartyState, now: float) -> tuple[Proposal, ...]:
@@ -441,7 +444,7 @@ def _game_annulled(state, p, login, now):
             raise Refused("WRONG TABLE")
         return _admit(state, p, now, "GAME ANNULLED")
     s, n = state.session, p.body.get("table")
-    if s is None or s.started is None or n not in s.tables or \
+    if s is None or s.started is None or not isinstance(n, int) or n not in s.tables or \
             table_done(state.setup, s, s.tables[n]) or not in_play(state.setup, s.tables[n]):
         raise Refused("NOT IN SESSION")
     return _admit(state, p, now, "GAME ANNULLED")
@@ -450,7 +453,7 @@ def _game_annulled(state, p, login, now):
 def _table_closed(state, p, login, now):
     _why(p)
     s, n = state.session, p.body.get("table")
-    if s is None or s.started is None or n not in s.tables:
+    if s is None or s.started is None or not isinstance(n, int) or n not in s.tables:
         raise Refused("NOT IN SESSION")
     t = s.tables[n]
     if t.closed is not None or table_done(state.setup, s, t):
@@ -461,7 +464,7 @@ def _table_closed(state, p, login, now):
 
 
 def _call_answered(state, p, login, now):
-    if not state.calls.get(p.body.get("table")):
+    if not isinstance(p.body.get("table"), int) or not state.calls.get(p.body["table"]):
         raise Refused("NO CALL")
     return _admit(state, p, now, "ANSWERED")
 

@@ -79,7 +79,7 @@ def from_body(body: dict) -> Setup:
     if form not in FORMS:
         raise SetupError("UNKNOWN FORM")
     tables = body.get("tables")
-    if not isinstance(tables, int) or not 1 <= tables <= 999:
+    if not isinstance(tables, int) or isinstance(tables, bool) or not 1 <= tables <= 999:
         raise SetupError("BAD TABLES")
     partnership = form in PARTNERSHIP_FORMS
     games = body.get("games_per_session", _GAMES.get(form))

@@ -28,6 +28,7 @@ class Party:
                 ev = Event(len(self.journal) + 1, q.id, self.now, q.source, q.kind, q.body)
                 self.journal.append(ev)
                 self.state = apply(self.state, ev)
+                assert not self.state.anomalies, self.state.anomalies
                 self.journaled(ev)
         return v
 
