@@ -484,7 +484,7 @@ def _reseat(state, p, login, now):
             "lots": m.lots, "punches": m.punches}
     moved = _decision(p, 1, k.PLAYERS_MOVED, body)
     _fold(state, [p, moved], now)
-    return Verdict.admit(p, moved, msg=f"SESSION {s.number + 1} SEATED")
+    return Verdict.admit(p, moved, msg=f"SESSION {s.number + 1} SET")
 
 
 def _final_count(state, p, login, now):
@@ -499,7 +499,7 @@ def _final_count(state, p, login, now):
         raise Refused("CARDS MISSING")
     if any(e.pending for s in state.sessions for t in s.tables.values() for e in t.entries):
         raise Refused("RESULTS MISSING")
-    msg = f"{len(checked)} CARDS COUNTED"
+    msg = f"COUNTED {len(checked)}"
     if not state.setup.partnership:
         return _admit(state, p, now, msg)
     # the last session's winners get their punch-holes too, though nobody moves any more

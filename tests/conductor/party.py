@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from hub.conductor import apply, judge, replay, to_json
+from hub.conductor import apply, judge, replay, screens, to_json
 from hub.conductor import events as k
 from hub.conductor.cards import SEATS
 from hub.conductor.state import PartyState
@@ -23,6 +23,7 @@ class Party:
     def propose(self, source: str, kind: str, body: dict, id: str | None = None) -> Verdict:
         p = Proposal(id or f"p{next(self._ids)}", source, kind, body)
         v = judge(self.state, p, self.now)
+        assert len(v.msg) <= 16 and len(v.why) <= 16, v   # a board shows 16 columns
         if v.ok:
             for q in v.events:
                 ev = Event(len(self.journal) + 1, q.id, self.now, q.source, q.kind, q.body)
@@ -33,7 +34,11 @@ class Party:
         return v
 
     def journaled(self, ev: Event) -> None:
-        """Called after each event is journaled and folded (a test may watch)."""
+        """Called after each event is journaled and folded: every screen still fits a board."""
+        for screen in screens(self.state).values():
+            assert len(screen["lines"]) <= 4 and all(len(x) <= 16 for x in screen["lines"]), screen
+            for f in (screen["form"] or {}).get("fields", ()):
+                assert len(f["label"]) <= 16, f
 
     def tick(self) -> list[Event]:
         """The hub's clock: journal the decisions due now (the time limit's bell)."""

@@ -21,6 +21,7 @@ class Recording(Party):
         self.after: list[dict] = []
 
     def journaled(self, ev):
+        super().journaled(ev)
         self.after.append(to_json(self.state))
 
 
