@@ -149,3 +149,10 @@ def score(setup: Setup, seats, values, play_off: bool = False, lead: bool = Fals
     record = {"points": points, "winners": list(winners), "blocked": outcome.blocked,
               "tally": dict(outcome.tally)}
     return Scored(gains, winners, record)
+
+
+def pieces_each(setup: Setup, players: int) -> int:
+    """Pieces each player draws at a table of `players`, as the engine deals them: "The
+    number of dominoes to be drawn by each player at that table will have to be increased,
+    in order to make the number taken from the stock ... equal" (LIST)."""
+    return get_form(setup.form).spec(_rules(setup, players, False)).hand_size

@@ -64,8 +64,9 @@ def block_party(p: Party) -> Party:
     # "Late-comers will have to be satisfied to receive vacant seats at the last tables"
     v = p.must(p.staff(k.CHECKED_IN, {"guest": "Late Lucy"}))
     assert v.msg == "TABLE 3 C" and p.state.guests["Late Lucy"].card == "3C"
-    # a short table draws more pieces: eight each at four is 32 from the stock; 11 each at three
-    assert screens(p.state)[3]["lines"][-1] == "DRAW 11 EACH"
+    # a short table draws more pieces: eight each at four, ten each at three (the engine's
+    # Grimm Block: 8 * 4 // 3)
+    assert screens(p.state)[3]["lines"][-1] == "DRAW 10 EACH"
 
     # "Never is any table allowed to begin playing before the conductor has announced the beginning"
     v = win(p, 1, "A", 30)
