@@ -28,6 +28,7 @@ class Recording(Party):
 def test_replay_of_every_prefix_equals_the_live_state():
     p = block_party(Recording())
     assert len(p.after) == len(p.journal) > 80
+    assert replay(p.journal) == p.state        # not only the JSON: the very same values
     for i, live in enumerate(p.after, start=1):
         assert to_json(replay(p.journal[:i])) == live, p.journal[i - 1].kind
 
