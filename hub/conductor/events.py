@@ -50,6 +50,7 @@ STAFF_KINDS = frozenset({
 })
 
 # -- the hub's own decisions (source 'hub') -------------------------------------
+# Each body also names "by": the source of the request or result that brought it about.
 HUB_BELL = "hub.bell-rung"          # {meaning, cause: {table, game} | "time", final?}
 SEATS_DRAWN = "hub.seats-drawn"     # {seed, cards: {guest: card}, waiting: [guest]}
 GUEST_PLACED = "hub.guest-placed"   # {guest, card, table, seat}: a late-comer's card and seat

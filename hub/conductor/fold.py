@@ -46,7 +46,8 @@ def replay(events) -> PartyState:
 
 
 def _mend(ev: Event) -> Mend:
-    return Mend(ev.source, str(ev.body.get("why", "")), ev.seq, ev.id)
+    """Who did it: the source, or for a hub decision the one whose request it answers."""
+    return Mend(ev.body.get("by", ev.source), str(ev.body.get("why", "")), ev.seq, ev.id)
 
 
 def _table(state: PartyState, n: int) -> TableSession:
@@ -155,6 +156,7 @@ def _bell(state, ev):
     limit = state.setup.time_limit
     late = limit is not None and state.started_at is not None and \
         ev.at >= state.started_at + limit * 60
+    # the hub's bell is the hub's (its cause names the table); a staff bell is the staff's
     bell = Bell(f"s{s.number}-bell-{len(s.bells) + 1}", ev.body["meaning"], s.number,
                 Mend(ev.source, why, ev.seq, ev.id), bool(ev.body.get("final", False)) or late)
     return state.with_session(replace(s, bells=s.bells + (bell,)))

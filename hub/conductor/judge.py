@@ -109,7 +109,8 @@ def _seed(p: Proposal, now: float) -> int:
 
 
 def _decision(p: Proposal, n: int, kind: str, body: dict) -> Proposal:
-    return Proposal(f"{p.id}/hub.{n}", "hub", kind, body)
+    """The hub's decision on `p`, naming who asked for it (a staff login, or a table)."""
+    return Proposal(f"{p.id}/hub.{n}", "hub", kind, dict(body, by=p.source))
 
 
 def _bell_due(state: PartyState, table: int, p: Proposal) -> tuple[Proposal, ...]:

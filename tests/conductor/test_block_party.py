@@ -77,6 +77,7 @@ def block_party(p: Party) -> Party:
     # lowest; seated by gains, the highest in A; equal amounts: the higher table (nearer
     # Table 1, the default), then the higher seat.
     p.reseat()
+    assert to_json(p.state)["sessions"][1]["seated_by"] == "staff:ann"    # on record by name
     # Table 1: 1C (25, stayed), 2C and 2D (25, from Table 2): 1C first
     assert cards_seating(p, 2) == {1: "1C 2C 2D 1D", 2: "3B 2A 3A 2B", 3: "1A 1B 3C -"}
     assert "Guest" in standings(p.state)["moves"][0] and "-> Table 1 A" in standings(p.state)["moves"][0]
