@@ -18,6 +18,11 @@ def canonical(body: Any) -> str:
     return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+def digest(source: str, kind: str, body: dict) -> str:
+    """Tells a resend (same id, same digest) from a reused id (same id, other digest)."""
+    return hashlib.sha256("\n".join((source, kind, canonical(body))).encode()).hexdigest()
+
+
 @dataclass(frozen=True)
 class Proposal:
     id: str       # idempotency key: a board's event id, or one the hub/console made
@@ -27,8 +32,7 @@ class Proposal:
 
     @property
     def digest(self) -> str:
-        text = "\n".join((self.source, self.kind, canonical(self.body)))
-        return hashlib.sha256(text.encode()).hexdigest()
+        return digest(self.source, self.kind, self.body)
 
 
 @dataclass(frozen=True)
@@ -39,6 +43,10 @@ class Event:
     source: str
     kind: str
     body: dict = field(hash=False)
+
+    @property
+    def digest(self) -> str:
+        return digest(self.source, self.kind, self.body)
 
     def to_json(self) -> dict:
         return {"seq": self.seq, "id": self.id, "at": self.at, "source": self.source,

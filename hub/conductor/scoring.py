@@ -156,3 +156,21 @@ def pieces_each(setup: Setup, players: int) -> int:
     number of dominoes to be drawn by each player at that table will have to be increased,
     in order to make the number taken from the stock ... equal" (LIST)."""
     return get_form(setup.form).spec(_rules(setup, players, False)).hand_size
+
+
+def played_values(setup: Setup, seats, rng, play_off: bool = False, lead: bool = False) -> dict:
+    """What a table keys after a hand played move by move by the engine's players:
+    the simulator's tables enter exactly what such a hand gives."""
+    m = _SeatMap(seats)
+    r = rules(setup, len(m.table), play_off)
+    played = get_form(setup.form).play_hand(r, rng)
+    values = {}
+    for f in get_form(setup.form).entry_form(r).fields:
+        v = played.values[f.k]
+        if f.seat and v:
+            v = SEATS.index(m.to_table[m.engine[v - 1]]) + 1
+        values[m.key_to_table(f.k)] = v
+    if lead:
+        leader = played.moves[0].seat if played.moves else m.engine[0]
+        values["lead"] = SEATS.index(m.to_table[leader]) + 1
+    return values

@@ -34,6 +34,11 @@ class Sebastopol(SpotsForm):
     def _target(self, rules: Rules) -> None:
         return None   # the party counts games won in a session, not points to a target
 
+    def game_over(self, rules: Rules, totals: dict[str, int], hands_played: int = 0) -> bool:
+        # "Games are won by making "domino," or in case of a block by having the least amount
+        # of note-values": each hand is a game
+        return hands_played >= 1
+
     def spec(self, rules: Rules) -> LineSpec:
         # the set divides evenly among two, three or four, so there is never a stock to draw from
         return LineSpec(36 // rules.players, layout=CROSS, first_round_on_lead=True)
