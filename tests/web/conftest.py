@@ -25,8 +25,15 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 CONDUCTOR, PASSWORD = "florence", "dayton-street-61"
-NAMES = ["Ann Lee", "Bob Ray", "Cora Fox", "Dan Poe", "Eve Orr", "Fay Ash", "Gus Ide", "Hal Nye",
-         "Ida Bly", "Jon Ott", "Kay Lum", "Lou Mar", "Max Ney", "Nan Oak", "Otto Pim", "Pia Qin"]
+FIRST = ["Ann", "Bob", "Cora", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon", "Kay", "Lou", "Max", "Nan",
+         "Otto", "Pia"]
+LAST = ["Lee", "Ray", "Fox", "Poe", "Orr", "Ash", "Ide", "Nye"]
+
+
+def guest_name(i: int) -> str:
+    """128 different names, then numbered."""
+    name = f"{FIRST[i % 16]} {LAST[(i // 16 + i) % 8]}"
+    return name if i < 128 else f"{name} {i // 128 + 1}"
 
 
 @pytest.fixture
@@ -85,8 +92,7 @@ def submit(hub, kind: str, body: dict, login: str = CONDUCTOR):
 def make_party(hub, tables: int, form: str = "draw", guests: int | None = None, start: bool = True, **options):
     """A party under way: created, guests listed and checked in, seats drawn, session 1 started."""
     submit(hub, ev.PARTY_CREATED, {"form": form, "tables": tables, "seat_check": False, **options})
-    names = [NAMES[i % len(NAMES)] + (f" {i // len(NAMES) + 1}" if i >= len(NAMES) else "")
-             for i in range(guests if guests is not None else tables * 4)]
+    names = [guest_name(i) for i in range(guests if guests is not None else tables * 4)]
     for name in names:
         submit(hub, ev.GUEST_LISTED, {"guest": name})
         submit(hub, ev.CHECKED_IN, {"guest": name})

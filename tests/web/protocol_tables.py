@@ -96,9 +96,11 @@ class ProtocolTable:
                 raise TimeoutError(f"table {self.table}: screen never matched; last {self.screen}")
             return self.screen
 
-    def key_form(self, values: dict | None = None) -> str:
-        """Key the screen's current form as a player would: the first value each field allows."""
-        form = self.wait_screen(lambda s: s.get("form") is not None)["form"]
+    def key_form(self, values: dict | None = None, game: int | None = None) -> str:
+        """Key the screen's form (for `game`, if given) as a player would: `values`, and
+        for any field not in them the first value the field allows."""
+        form = self.wait_screen(lambda s: s.get("form") is not None and
+                                (game is None or s["form"].get("game") == game))["form"]
         keyed = {f["k"]: (values or {}).get(f["k"], f.get("min", 0)) for f in form["fields"]}
         kind = form.get("kind", "result")
         if kind == "seat-check":

@@ -75,11 +75,11 @@ function fitPaged(list, rows, pager) {
   const h = list.clientHeight;
   const vmin = Math.min(window.innerWidth, window.innerHeight) / 100;
   let font = 5.2 * vmin, perPage = rows.length;
-  for (; font >= 3.2 * vmin; font -= 0.2 * vmin) {
+  for (; font >= 3.6 * vmin; font -= 0.2 * vmin) {
     perPage = Math.max(1, Math.floor(h / (font * 1.45)));
     if (perPage >= rows.length) break;
   }
-  font = Math.max(font, 3.2 * vmin);
+  font = Math.max(font, 3.6 * vmin);
   list.style.fontSize = font + "px";
   const pages = Math.max(1, Math.ceil(rows.length / perPage));
   const p = page % pages;
@@ -117,6 +117,11 @@ function renderTables() {
     const board = boards[String(t.table)] || "none";
     const tile = el("div", "tile");
     tile.dataset.table = t.table;
+    if (board === "offline" || board === "silent") {
+      const mark = el("div", "mark", board === "offline" ? "OFFLINE" : "SILENT");
+      mark.style.fontSize = smallPx + "px";
+      tile.append(mark);
+    }
     if (t.done) tile.classList.add("done");
     if (board === "offline" || board === "silent") tile.classList.add(board);
     const no = el("div", "no", String(t.table));
@@ -133,11 +138,6 @@ function renderTables() {
         seats.append(row);
       }
       tile.append(seats);
-    }
-    if (board === "offline" || board === "silent") {
-      const mark = el("div", "mark", board === "offline" ? "OFFLINE" : "SILENT");
-      mark.style.fontSize = smallPx + "px";
-      tile.append(mark);
     }
     return tile;
   }));

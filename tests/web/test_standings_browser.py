@@ -1,0 +1,94 @@
+"""The projected standings in headless Chromium: live, legible, telling the room what matters.
+
+Issue 6, done when: "the standings update within a second of a virtual
+table's entry"; "a screenshot of the standings at 1920×1080 with 12 tables".
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from conftest import make_party
+
+pytestmark = pytest.mark.broker
+
+SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "img" / "standings-1920x1080-12-tables.png"
+
+
+def game(table: int, game_no: int) -> dict:
+    """A plausible Draw game as a table keys it: who led, who made domino, each seat's
+    sixteenths and pieces left (the winner's are 0)."""
+    out = 1 + (table + game_no) % 4
+    values = {"lead": 1 + game_no % 4, "out": out}
+    for i, seat in enumerate("ABCD", start=1):
+        left = 0 if i == out else 1 + (table * 7 + game_no * 3 + i * 5) % 4
+        values[seat] = 0 if i == out else 4 * (1 + (table * 11 + game_no * 5 + i * 3) % 9)
+        values[f"{seat}_pieces"] = left
+    return values
+
+
+def tile_games(page, table: int) -> str:
+    return page.locator(f'#tables .tile[data-table="{table}"] .games').inner_text()
+
+
+def test_standings_update_within_a_second_of_a_tables_entry(hub, server, room, page):
+    make_party(hub, 4)
+    tables = room(4)
+    page.goto(server.url)
+    page.wait_for_selector('#tables .tile[data-table="4"]')
+    assert tile_games(page, 2).startswith("0/4")
+
+    for n in (1, 2):
+        seq_before = int(page.evaluate("document.body.dataset.seq"))
+        started = time.monotonic()
+        event_id = tables[n - 1].key_form(game(n, 1), game=1)
+        page.wait_for_function(
+            f"document.querySelector('#tables .tile[data-table=\"{n}\"] .games').textContent.startsWith('1/4')",
+            timeout=1000)
+        took = time.monotonic() - started
+        assert took < 1.0, f"table {n}'s entry took {took:.2f} s to reach the screen"
+        assert tables[n - 1].ack_for(event_id)["ok"]
+        assert int(page.evaluate("document.body.dataset.seq")) > seq_before  # the SSE id is the journal seq
+
+    leader = page.locator("#left-list li").first.inner_text()
+    assert leader.startswith("1.") and not leader.rstrip().endswith(" 0"), leader
+
+
+def test_offline_and_silent_boards_are_marked(hub, server, room, page, app):
+    make_party(hub, 3)
+    tables = room(3)
+    page.goto(server.url)
+    page.wait_for_selector('#tables .tile[data-table="3"]')
+    tables[1].drop()   # table 2's board dies: its last will says offline
+    page.wait_for_selector('#tables .tile[data-table="2"].offline', timeout=5000)
+    assert page.locator('#tables .tile[data-table="2"] .mark').inner_text() == "OFFLINE"
+    # Table 3 keeps quiet past BOARD_SILENT_SECONDS (3 s here) while 1 sends heartbeats.
+    deadline = time.monotonic() + 8
+    while time.monotonic() < deadline and not page.locator('#tables .tile[data-table="3"].silent').count():
+        tables[0].heartbeat()
+        time.sleep(0.5)
+    assert page.locator('#tables .tile[data-table="3"] .mark').inner_text() == "SILENT"
+    assert page.locator('#tables .tile[data-table="1"] .mark').count() == 0
+
+
+def test_screenshot_of_twelve_tables_at_1920x1080(hub, server, room, page):
+    make_party(hub, 12)
+    tables = room(12)
+    # Some games played: tables at 0 to 3 games, table 7's board gone silent in the room.
+    ids = []
+    for t in tables:
+        for g in range(1, 1 + t.table % 4):
+            ids.append((t, t.key_form(game(t.table, g), game=g)))
+            t.ack_for(ids[-1][1])
+    tables[6].drop()
+    page.goto(server.url)
+    page.wait_for_selector('#tables .tile[data-table="7"].offline', timeout=5000)
+    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOT))
+    # Legible from across a room: table numbers and leaders' names at least ~1/30 of the screen high.
+    number_px = page.evaluate("parseFloat(getComputedStyle(document.querySelector('#tables .tile .no')).fontSize)")
+    name_px = page.evaluate("parseFloat(getComputedStyle(document.querySelector('#left-list')).fontSize)")
+    assert number_px >= 48 and name_px >= 36, (number_px, name_px)
+    assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")  # nothing to scroll
+    assert SCREENSHOT.stat().st_size > 20_000
