@@ -60,6 +60,14 @@ def phase(standings: dict) -> str:
     return PHASES[session["state"] if session else None]
 
 
+def bell_meaning(setup) -> str:
+    """What the conductor's bell means in this party's form (000_ff8a6ed40036e836.txt):
+    Block, Draw, All-Quarters, Sebastopol — "he requests the other tables to finish the
+    games they are playing" (finish); Bergen, Tiddle-a-wink — "whereupon the bell is rung,
+    and all tables stop playing at once" (stop)."""
+    return "stop" if setup.session_points is not None else "finish"
+
+
 def bell_dict(b) -> dict | None:
     if b is None:
         return None
@@ -81,6 +89,7 @@ def overview(hub) -> dict:
         "measure": MEASURE_WORDS.get(setup.measure, setup.measure),
         "tables": setup.tables, "sessions": setup.sessions, "games": setup.games_per_session,
         "session": s.number if s else 0,
+        "bell_meaning": bell_meaning(setup),
         "started": bool(s and s.started),
         "bell": bell_dict(s.bell) if s else None,
         "missing": (standings.get("session") or {}).get("missing", []),

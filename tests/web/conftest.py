@@ -107,8 +107,9 @@ def room(broker):
     """Connect protocol-speaking tables: room(3) -> [ProtocolTable for tables 1..3]."""
     tables: list[ProtocolTable] = []
 
-    def connect(n: int) -> list[ProtocolTable]:
-        new = [ProtocolTable(broker.host, broker.port, t) for t in range(len(tables) + 1, len(tables) + n + 1)]
+    def connect(n: int, **options) -> list[ProtocolTable]:
+        new = [ProtocolTable(broker.host, broker.port, t, **options)
+               for t in range(len(tables) + 1, len(tables) + n + 1)]
         tables.extend(new)
         return new
 

@@ -18,8 +18,9 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 
 class ProtocolTable:
-    def __init__(self, host: str, port: int, table: int, board: str | None = None):
+    def __init__(self, host: str, port: int, table: int, board: str | None = None, ack_bells: bool = True):
         self.table, self.board = table, board or f"sim-{table}"
+        self.ack_bells = ack_bells   # False: a board that shows the bell but whose ack never arrives
         self.acks: queue.Queue = queue.Queue()
         self.screen: dict | None = None
         self.bells_seen: dict[str, str] = {}     # bell id -> meaning, as shown
@@ -65,7 +66,8 @@ class ProtocolTable:
             if bell["id"] in self.bells_seen:
                 return
             self.bells_seen[bell["id"]] = bell["meaning"]
-        self.send("bell-ack", {"bell": bell["id"]})
+        if self.ack_bells:
+            self.send("bell-ack", {"bell": bell["id"]})
 
     def next_id(self) -> str:
         with self._lock:
@@ -88,6 +90,12 @@ class ProtocolTable:
             msg = self.acks.get(timeout=max(0.01, deadline - time.monotonic()))
             if msg["id"] == event_id:
                 return msg
+
+    def wait_bell(self, timeout: float = 10.0) -> dict[str, str]:
+        deadline = time.monotonic() + timeout
+        while not self.bells_seen and time.monotonic() < deadline:
+            time.sleep(0.02)
+        return dict(self.bells_seen)
 
     def wait_screen(self, test, timeout: float = 10.0) -> dict:
         """The first retained screen for which `test(screen)` holds."""
