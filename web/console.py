@@ -226,7 +226,7 @@ def import_guests():
     except (UnicodeDecodeError, csv.Error) as e:
         flash(f"Import the guest list: not a readable CSV file ({e})", "refused")
         return _back("console.guests")
-    already = set(party.guests(_hub().state))
+    already = set(_hub().state.guests)
     try:
         batch = actions.action_id(request.form)
     except BadForm as e:

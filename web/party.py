@@ -165,7 +165,7 @@ def entries(state) -> list[dict]:
     out = []
     for n in sorted(s.tables):
         for e in s.tables[n].entries:
-            out.append({"id": e.id, "table": n, "game": e.game, "values": dict(e.values),
+            out.append({"id": e.id, "table": n, "game": e.game, "keyed": dict(e.values),
                         "gains": {seat: (name_of(state, c), g) for seat, c, g in zip(SEATS, e.seats, e.gains) if c},
                         "annulled": bool(e.annulled), "why": e.annulled.why if e.annulled else "",
                         "corrections": [(m.by, m.why) for m in e.corrections], "pending": e.pending})

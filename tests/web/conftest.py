@@ -102,6 +102,18 @@ def make_party(hub, tables: int, form: str = "draw", guests: int | None = None, 
     return names
 
 
+def draw_game(table: int, game_no: int) -> dict:
+    """A plausible Draw game as a table keys it: who led, who made domino, each seat's
+    sixteenths and pieces left (the winner's are 0)."""
+    out = 1 + (table + game_no) % 4
+    values = {"lead": 1 + game_no % 4, "out": out}
+    for i, seat in enumerate("ABCD", start=1):
+        left = 0 if i == out else 1 + (table * 7 + game_no * 3 + i * 5) % 4
+        values[seat] = 0 if i == out else 4 * (1 + (table * 11 + game_no * 5 + i * 3) % 9)
+        values[f"{seat}_pieces"] = left
+    return values
+
+
 @pytest.fixture
 def room(broker):
     """Connect protocol-speaking tables: room(3) -> [ProtocolTable for tables 1..3]."""

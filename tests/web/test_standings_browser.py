@@ -9,23 +9,12 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import draw_game as game
 from conftest import make_party
 
 pytestmark = pytest.mark.broker
 
 SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "img" / "standings-1920x1080-12-tables.png"
-
-
-def game(table: int, game_no: int) -> dict:
-    """A plausible Draw game as a table keys it: who led, who made domino, each seat's
-    sixteenths and pieces left (the winner's are 0)."""
-    out = 1 + (table + game_no) % 4
-    values = {"lead": 1 + game_no % 4, "out": out}
-    for i, seat in enumerate("ABCD", start=1):
-        left = 0 if i == out else 1 + (table * 7 + game_no * 3 + i * 5) % 4
-        values[seat] = 0 if i == out else 4 * (1 + (table * 11 + game_no * 5 + i * 3) % 9)
-        values[f"{seat}_pieces"] = left
-    return values
 
 
 def tile_games(page, table: int) -> str:
