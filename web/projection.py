@@ -62,7 +62,8 @@ def view(st: dict, setup, hidden: bool) -> dict:
         "leaders": [] if hidden else [
             {"rank": p["rank"], "name": p["guest"] + (" (left)" if p["left"] else ""),
              "card": p["place"] or "", "total": p["amount"]} for p in st.get("leaders", [])],
-        "moves": [_move(m) for m in st.get("moves", [])] if phase == "between" else [],
+        # the movement that seated this session, shown until the bell starts it
+        "moves": [_move(m) for m in st.get("moves", [])] if session and session["state"] == "seated" else [],
         "prizes": [_prize(a) for a in st.get("prizes", [])],
         "hidden": hidden,
     }

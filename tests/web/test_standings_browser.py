@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 from conftest import draw_game as game
-from conftest import make_party
+from conftest import make_party, submit
+
+from hub.conductor import events as ev
 
 pytestmark = pytest.mark.broker
 
@@ -81,3 +83,50 @@ def test_screenshot_of_twelve_tables_at_1920x1080(hub, server, room, page):
     assert number_px >= 48 and name_px >= 36, (number_px, name_px)
     assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")  # nothing to scroll
     assert SCREENSHOT.stat().st_size > 20_000
+
+
+def play_session(tables, session: int) -> None:
+    """Every table keys its games in turn; the fourth at table 1 brings the hub's bell, the
+    others finish the game in hand ("he requests the other tables to finish the games
+    they are playing", 000_ff8a6ed40036e836.txt)."""
+    for g in range(1, 5):
+        for t in tables:
+            assert t.ack_for(t.key_form(game(t.table + 10 * session, g), game=g))["ok"]
+
+
+def test_the_room_sees_the_movement_and_the_prize_ceremony(hub, server, room, page):
+    make_party(hub, 3, sessions=2)
+    tables = room(3)
+    page.goto(server.url)
+    play_session(tables, 1)
+    submit(hub, ev.RESEAT, {"seed": 7})
+    page.wait_for_function("document.getElementById('state').dataset.state === 'between'")
+    moves = hub.standings()[1]["moves"]
+    assert moves and all(" -> Table " in m for m in moves)
+    rows = page.locator("#left-list li").all_inner_texts()
+    shown = [" ".join(r.split()) for r in rows]
+    assert shown[0] == moves[0].replace("->", "→")
+    assert page.locator("#left-title").inner_text() == "To your seats for session 2"
+    page.screenshot(path=str(SCREENSHOT.with_name("standings-between-sessions.png")))
+
+    submit(hub, ev.SESSION_STARTED, {"session": 2})
+    play_session(tables, 2)
+    submit(hub, ev.FINAL_COUNT, {})
+    page.wait_for_selector("#ceremony:not([hidden])")
+    prizes = page.locator("#prizes li").all_inner_texts()
+    assert prizes[0].startswith("First prize")
+    page.screenshot(path=str(SCREENSHOT.with_name("standings-prizes.png")))
+
+
+@pytest.mark.parametrize("width, height", [(1920, 1080), (1024, 768)])
+def test_two_hundred_tables_fit_without_scrolling(hub, server, page, width, height):
+    make_party(hub, 200, guests=800)
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(server.url)
+    page.wait_for_selector('#tables .tile[data-table="200"]')
+    assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    last = page.locator('#tables .tile[data-table="200"]').bounding_box()
+    assert last["y"] + last["height"] <= height and last["x"] + last["width"] <= width
+    number_px = page.evaluate("parseFloat(getComputedStyle(document.querySelector('#tables .tile .no')).fontSize)")
+    assert number_px >= 14, number_px

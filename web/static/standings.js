@@ -46,7 +46,7 @@ function renderLeft() {
   list.replaceChildren();
   let rows = [];
   if (view.state === "between" && (view.moves || []).length) {
-    $("left-title").textContent = `To your seats for session ${view.session + 1}`;
+    $("left-title").textContent = `To your seats for session ${view.session}`;
     rows = view.moves.map((m) => {
       const li = el("li");
       li.append(el("span", "name", m.name), el("span", "arrow", "→"), el("span", "total", m.to));
