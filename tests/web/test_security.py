@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import CONDUCTOR, PASSWORD, csrf_of, make_party, sign_in
+from .conftest import CONDUCTOR, PASSWORD, csrf_of, make_party, sign_in
 
 pytestmark = pytest.mark.broker
 

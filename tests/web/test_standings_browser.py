@@ -9,8 +9,8 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import draw_game as game
-from conftest import make_party, submit
+from .conftest import draw_game as game
+from .conftest import make_party, submit
 
 from hub.conductor import events as ev
 
