@@ -188,7 +188,7 @@ class TableApp:
             return None
         game = form.get("game", 0)
         q = self.queued_game
-        if q is not None and q >= game:
+        if q is not None and q >= game and form.get("kind", "result") == "result":
             form = dict(form)
             form["game"] = game = q + 1
             form["title"] = "GAME %d" % game
@@ -202,6 +202,16 @@ class TableApp:
                 g = json.loads(e[2])["body"]["game"]
                 if self.queued_game is None or g > self.queued_game:
                     self.queued_game = g
+
+    @staticmethod
+    def _event_of(form, values):
+        # The form says which event its values make (docs/protocol.md, screen.form.kind).
+        kind = form.get("kind", "result")
+        if kind == "seat-check":
+            return kind, {"cards": values}
+        if kind == "confirm":
+            return kind, {"entry": form.get("entry"), "seat": "ABCD"[values["seat"] - 1]}
+        return "result", {"game": form["game"], "values": values}
 
     def _start_entry(self, k):
         form = self._form()
@@ -217,7 +227,7 @@ class TableApp:
     def _send_result(self):
         e = self.entry
         # Written to flash first: if that fails the entry stays on screen, still keyed.
-        eid = self.outbox.add(self.table, "result", {"game": e.form["game"], "values": e.values()})
+        eid = self.outbox.add(self.table, *self._event_of(e.form, e.values()))
         self.entry = None
         self.draft_game, self.draft = None, {}
         self._count_queue()
@@ -296,7 +306,7 @@ class TableApp:
         # (re)connect and when the hub comes back, and any still unacked every
         # resend_ms, until the hub's ack settles them.
         c = self.client
-        last_beat = ticks_ms() - self.beat_ms
+        last_beat = ticks_add(ticks_ms(), -self.beat_ms)  # the first heartbeat at once
         while True:
             self.beats["pump"] = ticks_ms()
             try:

@@ -1,0 +1,149 @@
+"""`party`: the command a host runs.
+
+  party run     the hub for a real party: broker (embedded, or --broker), journal, web
+  party demo    the same, plus virtual tables running the real firmware and playing
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import sys
+import threading
+from pathlib import Path
+
+
+def _host_port(text: str) -> tuple[str, int]:
+    host, _, port = text.rpartition(":")
+    if not host or not port.isdigit():
+        raise argparse.ArgumentTypeError(f"expected HOST:PORT, got {text!r}")
+    return host, int(port)
+
+
+def _add_hub_options(p: argparse.ArgumentParser, journal_default: str | None) -> None:
+    p.add_argument("--broker", type=_host_port, metavar="HOST:PORT",
+                   help="an external MQTT broker (Mosquitto); default: the embedded broker")
+    p.add_argument("--mqtt-port", type=int, default=1883,
+                   help="port of the embedded broker (default 1883; 0 picks a free one)")
+    p.add_argument("--http", type=_host_port, default=("127.0.0.1", 8080), metavar="HOST:PORT",
+                   help="where the projected standings are served (default 127.0.0.1:8080)")
+    p.add_argument("--journal", default=journal_default, required=journal_default is None,
+                   help="the party's journal (SQLite file); created if missing")
+    p.add_argument("-v", "--verbose", action="store_true")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="party", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="run the hub for a party")
+    _add_hub_options(run, journal_default=None)
+    run.add_argument("--tables", type=int, help="create the party with this many tables if the journal is new")
+    run.add_argument("--form", default="draw", help="the game form of a party created with --tables")
+    run.set_defaults(func=_run)
+
+    demo = sub.add_parser("demo", help="a demo party: hub, broker, virtual tables playing, standings")
+    _add_hub_options(demo, journal_default="")
+    demo.add_argument("--tables", type=int, default=4, help="virtual tables (default 4)")
+    demo.add_argument("--form", default="draw", help="game form (default draw)")
+    demo.add_argument("--seed", type=int, default=1, help="seed of the simulated play")
+    demo.add_argument("--duration", type=float, default=0, help="stop after this many seconds (default: Ctrl-C)")
+    demo.set_defaults(func=_demo)
+
+    for extra in ("hub.replay", "hub.firmware_tools"):
+        try:
+            module = __import__(extra, fromlist=["add_commands"])
+        except ImportError:
+            continue
+        module.add_commands(sub)
+
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.DEBUG if getattr(args, "verbose", False) else logging.INFO,
+                        format="%(asctime)s %(name)s %(levelname)s %(message)s", datefmt="%H:%M:%S")
+    return args.func(args) or 0
+
+
+def say(text: str) -> None:
+    print(f"party: {text}", flush=True)
+
+
+def _start_broker(args):
+    if args.broker:
+        say(f"using the broker at {args.broker[0]}:{args.broker[1]}")
+        return None, args.broker
+    from .broker import EmbeddedBroker
+    broker = EmbeddedBroker(port=args.mqtt_port or None).start()
+    say(f"embedded MQTT broker listening on {broker.host}:{broker.port}")
+    return broker, (broker.host, broker.port)
+
+
+def _start_hub(args, journal: Path):
+    from web import create_app
+    from web.server import WebServer
+
+    from .service import Hub
+
+    broker, (host, port) = _start_broker(args)
+    hub = Hub(journal, host, port).start()
+    say(f"hub running; journal {journal} (seq {hub.seq})")
+    web = WebServer(create_app(hub), *args.http).start()
+    say(f"projected standings at {web.url}")
+    return broker, hub, web
+
+
+def _wait_for_stop(duration: float) -> None:
+    stop = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: stop.set())
+    stop.wait(duration or None)
+
+
+def _shutdown(broker, hub, web, boards=()) -> None:
+    say("stopping")
+    for board in boards:
+        board.stop()
+    web.stop()
+    hub.stop()
+    if broker:
+        broker.stop()
+
+
+def _create_party(hub, tables: int, form: str) -> None:
+    from .setup import create_party
+
+    verdict = create_party(hub, tables=tables, form=form)
+    if not verdict.ok:
+        raise SystemExit(f"party: could not create the party: {verdict.why}")
+    say(f"party created: {tables} tables playing {form}")
+
+
+def _run(args) -> int:
+    broker, hub, web = _start_hub(args, Path(args.journal))
+    if args.tables and hub.seq == 0:
+        _create_party(hub, args.tables, args.form)
+    _wait_for_stop(0)
+    _shutdown(broker, hub, web)
+    return 0
+
+
+def _demo(args) -> int:
+    import tempfile
+
+    from hardware.sim.party import PartySimulator
+
+    journal = Path(args.journal or Path(tempfile.mkdtemp(prefix="party-demo-")) / "journal.sqlite3")
+    broker, hub, web = _start_hub(args, journal)
+    if hub.seq == 0:
+        _create_party(hub, args.tables, args.form)
+    sim = PartySimulator(hub, seed=args.seed, data_dir=journal.parent / "boards", say=say)
+    sim.start()
+    say(f"{args.tables} virtual tables playing; open {web.url} — Ctrl-C to stop")
+    _wait_for_stop(args.duration)
+    sim.stop()
+    _shutdown(broker, hub, web)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

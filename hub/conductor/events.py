@@ -1,0 +1,63 @@
+"""Every kind of event the journal holds: the one place that defines them.
+
+Table kinds are the protocol's event kinds prefixed `table.` (docs/protocol.md);
+their body is the protocol body plus "table" and "board". Staff kinds come from
+the console, with source 'staff:<login>', so every action is recorded under its
+author's name. Hub kinds are decisions the hub takes on its own (source 'hub').
+Bodies below list the keys the judge fills in itself (marked *): a decision's
+outcome is recorded, never recomputed on replay.
+"""
+
+# -- from the tables ---------------------------------------------------------
+RESULT = "table.result"          # {game, values}
+CONFIRM = "table.confirm"        # {entry, seat}
+SEAT_CHECK = "table.seat-check"  # {cards: {seat: card number}}
+TABLE_BELL = "table.bell"        # {} a table claims the end of the session
+BELL_ACK = "table.bell-ack"      # {bell}
+CALL = "table.call"              # {} the table calls the conductor
+
+TABLE_KINDS = frozenset({RESULT, CONFIRM, SEAT_CHECK, TABLE_BELL, BELL_ACK, CALL})
+
+# -- from the staff (the conductor and assistants) ----------------------------
+# A decision the hub takes on a staff request (a draw, a movement) follows it as
+# a `hub.` event: the request is journaled exactly as the console sent it, so a
+# resent request is recognised, and the outcome is journaled, never recomputed.
+PARTY_CREATED = "conductor.party-created"   # {form, tables, variant?, tile_set?, games_per_session?,
+                                            #  sessions?, time_limit?, prizes?, booby?, confirm?,
+                                            #  seat_check?, precedence?, head_table?}
+STAFF_ADDED = "conductor.staff-added"       # {login, role: "assistant"|"conductor"}
+GUEST_LISTED = "conductor.guest-listed"     # {guest}
+CHECKED_IN = "conductor.guest-checked-in"   # {guest}; after the draw: + hub.guest-placed
+DRAW_SEATS = "conductor.draw-seats"         # {seed?}; + hub.seats-drawn
+GUEST_SEATED = "conductor.guest-seated"     # {guest, table, seat, why}: the conductor moves a
+                                            # guest to a vacant seat (a mistake, an empty seat)
+GUEST_LEFT = "conductor.guest-left"         # {guest, why}
+SESSION_STARTED = "conductor.session-started"  # {session}: the bell that starts play
+BELL = "conductor.bell"                     # {meaning: "finish"|"stop", final?, why?}
+BELL_UNDONE = "conductor.bell-undone"       # {bell, why}
+RESULT_CORRECTED = "conductor.result-corrected"  # {entry, values, why}
+GAME_ANNULLED = "conductor.game-annulled"   # {table, why, entry?}: a result, or the game in hand
+TABLE_CLOSED = "conductor.table-closed"     # {table, why}: no game in hand, the session is over there
+CALL_ANSWERED = "conductor.call-answered"   # {table}
+RESEAT = "conductor.reseat"                 # {seed?}; + hub.players-moved
+FINAL_COUNT = "conductor.final-count"       # {}: every card accounted for, every game counted
+PLAY_OFF = "conductor.play-off"             # {prize, table}; + hub.play-off-seated
+
+STAFF_KINDS = frozenset({
+    PARTY_CREATED, STAFF_ADDED, GUEST_LISTED, CHECKED_IN, DRAW_SEATS, GUEST_SEATED, GUEST_LEFT,
+    SESSION_STARTED, BELL, BELL_UNDONE, RESULT_CORRECTED, GAME_ANNULLED, TABLE_CLOSED,
+    CALL_ANSWERED, RESEAT, FINAL_COUNT, PLAY_OFF,
+})
+
+# -- the hub's own decisions (source 'hub') -------------------------------------
+# Each body also names "by": the source of the request or result that brought it about.
+HUB_BELL = "hub.bell-rung"          # {meaning, cause: {table, game} | "time", final?}
+SEATS_DRAWN = "hub.seats-drawn"     # {seed, cards: {guest: card}, waiting: [guest]}
+GUEST_PLACED = "hub.guest-placed"   # {guest, card, table, seat}: a late-comer's card and seat
+PLAYERS_MOVED = "hub.players-moved"  # {session, seed, seats: {table: [card|null]*4}, lots, punches}
+PLAY_OFF_SEATED = "hub.play-off-seated"  # {prize, table, cards}
+PUNCHED = "hub.punched"             # {session, seed, lots, punches}: the last session's removes,
+                                    # at the final count of a Bergen or Tiddle-a-wink party
+
+HUB_KINDS = frozenset({HUB_BELL, SEATS_DRAWN, GUEST_PLACED, PLAYERS_MOVED, PLAY_OFF_SEATED,
+                       PUNCHED})

@@ -1,0 +1,313 @@
+"""The fold: state = fold(events). One pure function per kind of event.
+
+Every event here was admitted by the judge against the state folded before it,
+so the handlers apply it without asking again. The fold is total all the same: an
+event it cannot apply (a journal written by another version, say) is kept in
+`anomalies` and changes nothing else, so a party never stops on one bad row.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hub.event import Event, canonical
+
+from . import events as k
+from .cards import SEATS, home
+from .frozen import FrozenMap
+from .leads import keys_lead
+from .scoring import Refused, score
+from .setup import from_body
+from .state import (Bell, Entry, Guest, Mend, PartyState, PlayOff, Session, TableSession,
+                    find_entry, seated_cards)
+
+
+def initial() -> PartyState:
+    return PartyState()
+
+
+def apply(state: PartyState, event: Event) -> PartyState:
+    handler = _HANDLERS.get(event.kind)
+    if handler is None:
+        return replace(state, seq=event.seq)
+    try:
+        new = handler(state, event)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, Refused) as e:
+        why = e.why if isinstance(e, Refused) else f"{type(e).__name__}: {e}"
+        return replace(state, seq=event.seq,
+                       anomalies=state.anomalies + ((event.seq, event.kind, why),))
+    return replace(new, seq=event.seq)
+
+
+def replay(events) -> PartyState:
+    state = initial()
+    for e in events:
+        state = apply(state, e)
+    return state
+
+
+def _mend(ev: Event) -> Mend:
+    """Who did it: the source, or for a hub decision the one whose request it answers."""
+    return Mend(ev.body.get("by", ev.source), str(ev.body.get("why", "")), ev.seq, ev.id)
+
+
+def _table(state: PartyState, n: int) -> TableSession:
+    return state.session.tables[n]
+
+
+def _put(state: PartyState, n: int, t: TableSession) -> PartyState:
+    s = state.session
+    return state.with_session(replace(s, tables=s.tables.set(n, t)))
+
+
+def _seat(state: PartyState, card: str, place) -> PartyState:
+    """Take `card` out of its seat in the current session and put it at `place` (or nowhere)."""
+    s = state.session
+    tables = s.tables
+    old = s.place_of(card)
+    if old is not None:
+        t = tables[old[0]]
+        tables = tables.set(old[0], replace(t, seats=tuple(None if c == card else c for c in t.seats)))
+    if place is not None:
+        n, seat = place
+        t = tables[n]
+        row = list(t.seats)
+        row[SEATS.index(seat)] = card
+        # somebody new sits down: the table checks its seats again before its next result
+        tables = tables.set(n, replace(t, seats=tuple(row), seat_check=None))
+    return state.with_session(replace(s, tables=tables))
+
+
+def _all_tables(state: PartyState, seats: dict) -> FrozenMap:
+    empty = (None,) * 4
+    return FrozenMap((n, TableSession(tuple(seats.get(n, empty))))
+                     for n in range(1, state.setup.tables + 1))
+
+
+# -- set-up, staff and guests -----------------------------------------------------------
+
+def _party_created(state, ev):
+    login = ev.source.partition(":")[2]
+    return replace(state, setup=from_body(ev.body), created=_mend(ev),
+                   staff=FrozenMap({login: "conductor"}))
+
+
+def _staff_added(state, ev):
+    return replace(state, staff=state.staff.set(ev.body["login"], ev.body.get("role", "assistant")))
+
+
+def _guest_listed(state, ev):
+    name = ev.body["guest"]
+    return replace(state, guests=state.guests.set(name, Guest(name)))
+
+
+def _checked_in(state, ev):
+    name = ev.body["guest"]
+    guest = state.guests.get(name, Guest(name))
+    return replace(state, guests=state.guests.set(name, replace(guest, checked_in=True)))
+
+
+def _seats_drawn(state, ev):
+    cards = ev.body["cards"]
+    guests, holders, seats = state.guests, state.holders, {}
+    for name, card in cards.items():
+        guests = guests.set(name, replace(guests[name], card=card))
+        holders = holders.set(card, name)
+        table, seat = home(card)
+        seats.setdefault(table, [None] * 4)[SEATS.index(seat)] = card
+    session = Session(1, _all_tables(state, seats), _mend(ev))
+    return replace(state, guests=guests, holders=holders, sessions=(session,))
+
+
+def _guest_placed(state, ev):
+    b = ev.body
+    name, card = b["guest"], b["card"]
+    state = replace(state, guests=state.guests.set(name, replace(state.guests[name], card=card)),
+                    holders=state.holders.set(card, name))
+    return _seat(state, card, (b["table"], b["seat"]))
+
+
+def _guest_seated(state, ev):
+    b = ev.body
+    return _seat(state, state.guests[b["guest"]].card, (b["table"], b["seat"]))
+
+
+def _guest_left(state, ev):
+    name = ev.body["guest"]
+    guest = state.guests[name]
+    state = replace(state, guests=state.guests.set(name, replace(guest, left=_mend(ev))))
+    if guest.card and state.session is not None:
+        state = _seat(state, guest.card, None)
+    return state
+
+
+# -- sessions and the bell ------------------------------------------------------------
+
+def _session_started(state, ev):
+    s = state.session
+    state = state.with_session(replace(s, started=_mend(ev)))
+    return replace(state, started_at=ev.at) if s.number == 1 else state
+
+
+def _bell(state, ev):
+    s = state.session
+    cause = ev.body.get("cause")
+    why = ev.body.get("why") or (canonical(cause) if cause is not None else "")
+    # a bell rung once the party's time is up ends its last session
+    limit = state.setup.time_limit
+    late = limit is not None and state.started_at is not None and \
+        ev.at >= state.started_at + limit * 60
+    # the hub's bell is the hub's (its cause names the table); a staff bell is the staff's
+    bell = Bell(f"s{s.number}-bell-{len(s.bells) + 1}", ev.body["meaning"], s.number,
+                Mend(ev.source, why, ev.seq, ev.id), bool(ev.body.get("final", False)) or late)
+    return state.with_session(replace(s, bells=s.bells + (bell,)))
+
+
+def _bell_undone(state, ev):
+    s = state.session
+    bells = tuple(replace(b, undone=_mend(ev)) if b.id == ev.body["bell"] else b for b in s.bells)
+    return state.with_session(replace(s, bells=bells))
+
+
+def _bell_ack(state, ev):
+    n = ev.body["table"]
+    t = _table(state, n)
+    return _put(state, n, replace(t, acks=t.acks.set(ev.body["bell"], t.entered)))
+
+
+def _table_bell(state, ev):
+    return state   # the claim is on record; the bell it rang follows as hub.bell-rung
+
+
+def _call(state, ev):
+    n = ev.body["table"]
+    return replace(state, calls=state.calls.set(n, state.calls.get(n, 0) + 1))
+
+
+def _call_answered(state, ev):
+    return replace(state, calls=state.calls.set(ev.body["table"], 0))
+
+
+def _table_closed(state, ev):
+    n = ev.body["table"]
+    return _put(state, n, replace(_table(state, n), closed=_mend(ev)))
+
+
+# -- results and their mends -------------------------------------------------------------
+
+def _entry(state, ev, session: int, seats) -> Entry:
+    b = ev.body
+    scored = score(state.setup, seats, b["values"], play_off=session == 0,
+                   lead=session > 0 and keys_lead(state.setup.form, b["game"]))
+    return Entry(ev.id, ev.seq, session, b["table"], b["game"], tuple(seats),
+                 FrozenMap(b["values"]), scored.gains, scored.winners, canonical(scored.outcome),
+                 needs_confirm=state.setup.confirm and session > 0)
+
+
+def open_play_off(state: PartyState, table: int) -> int | None:
+    """The index of the undecided play-off at `table`, if any."""
+    from .prizes import play_off_winner
+    for i, p in enumerate(state.play_offs):
+        if p.table == table and play_off_winner(p) is None:
+            return i
+    return None
+
+
+def _result(state, ev):
+    n = ev.body["table"]
+    i = open_play_off(state, n) if state.final_count else None
+    if i is not None:
+        p = state.play_offs[i]
+        entry = _entry(state, ev, 0, p.cards + (None,) * (4 - len(p.cards)))
+        p = replace(p, entries=p.entries + (entry,))
+        return replace(state, play_offs=state.play_offs[:i] + (p,) + state.play_offs[i + 1:])
+    t = _table(state, n)
+    entry = _entry(state, ev, state.session.number, t.seats)
+    return _put(state, n, replace(t, entries=t.entries + (entry,)))
+
+
+def _mend_entry(state, entry_id: str, change, table: int | None = None) -> PartyState:
+    si, n, ei = find_entry(state, entry_id, table)
+    if si < 0:
+        pi = -1 - si
+        p = state.play_offs[pi]
+        entries = p.entries[:ei] + (change(p.entries[ei]),) + p.entries[ei + 1:]
+        return replace(state, play_offs=state.play_offs[:pi] + (replace(p, entries=entries),)
+                       + state.play_offs[pi + 1:])
+    s = state.sessions[si]
+    t = s.tables[n]
+    t = replace(t, entries=t.entries[:ei] + (change(t.entries[ei]),) + t.entries[ei + 1:])
+    sessions = state.sessions[:si] + (replace(s, tables=s.tables.set(n, t)),) + state.sessions[si + 1:]
+    return replace(state, sessions=sessions)
+
+
+def _confirm(state, ev):
+    return _mend_entry(state, ev.body["entry"], lambda e: replace(e, confirmed_by=ev.body["seat"]),
+                       ev.body["table"])
+
+
+def _result_corrected(state, ev):
+    def change(e: Entry) -> Entry:
+        scored = score(state.setup, e.seats, ev.body["values"], play_off=e.session == 0,
+                       lead=e.session > 0 and keys_lead(state.setup.form, e.game))
+        return replace(e, values=FrozenMap(ev.body["values"]), gains=scored.gains,
+                       winners=scored.winners, outcome=canonical(scored.outcome),
+                       corrections=e.corrections + (_mend(ev),))
+    return _mend_entry(state, ev.body["entry"], change)
+
+
+def _game_annulled(state, ev):
+    if ev.body.get("entry"):
+        return _mend_entry(state, ev.body["entry"], lambda e: replace(e, annulled=_mend(ev)))
+    n = ev.body["table"]
+    t = _table(state, n)
+    return _put(state, n, replace(t, annulled_in_hand=t.annulled_in_hand + (_mend(ev),)))
+
+
+def _seat_check(state, ev):
+    n = ev.body["table"]
+    return _put(state, n, replace(_table(state, n), seat_check=ev.id))
+
+
+# -- movement, the final count and play-offs ----------------------------------------------
+
+def _players_moved(state, ev):
+    b = ev.body
+    before = state.session
+    seats = {int(n): tuple(row) for n, row in b["seats"].items()}
+    after = Session(before.number + 1, _all_tables(state, seats), _mend(ev), lots=tuple(b["lots"]))
+    was, now = seated_cards(before), seated_cards(after)
+    moves = tuple((c, was.get(c), now[c]) for n in sorted(seats) for c in seats[n] if c)
+    punches = tuple((before.number, c) for c in b["punches"])
+    return replace(state, sessions=state.sessions + (replace(after, moves=moves),),
+                   punches=state.punches + punches)
+
+
+def _punched(state, ev):
+    b = ev.body
+    s = state.session
+    state = state.with_session(replace(s, lots=s.lots + tuple(b["lots"])))
+    return replace(state, punches=state.punches + tuple((b["session"], c) for c in b["punches"]))
+
+
+def _final_count(state, ev):
+    return replace(state, final_count=_mend(ev))
+
+
+def _play_off_seated(state, ev):
+    b = ev.body
+    p = PlayOff(b["prize"], b["table"], tuple(b["cards"]), _mend(ev))
+    return replace(state, play_offs=state.play_offs + (p,))
+
+
+_HANDLERS = {
+    k.PARTY_CREATED: _party_created, k.STAFF_ADDED: _staff_added,
+    k.GUEST_LISTED: _guest_listed, k.CHECKED_IN: _checked_in, k.SEATS_DRAWN: _seats_drawn,
+    k.GUEST_PLACED: _guest_placed, k.GUEST_SEATED: _guest_seated, k.GUEST_LEFT: _guest_left,
+    k.SESSION_STARTED: _session_started, k.BELL: _bell, k.HUB_BELL: _bell,
+    k.BELL_UNDONE: _bell_undone, k.BELL_ACK: _bell_ack, k.TABLE_BELL: _table_bell,
+    k.CALL: _call, k.CALL_ANSWERED: _call_answered, k.TABLE_CLOSED: _table_closed,
+    k.RESULT: _result, k.CONFIRM: _confirm, k.RESULT_CORRECTED: _result_corrected,
+    k.GAME_ANNULLED: _game_annulled, k.SEAT_CHECK: _seat_check,
+    k.PLAYERS_MOVED: _players_moved, k.FINAL_COUNT: _final_count,
+    k.PLAY_OFF_SEATED: _play_off_seated, k.PUNCHED: _punched,
+}

@@ -1,0 +1,45 @@
+"""An immutable mapping for the conductor's state values.
+
+Python has no built-in frozen dict; the state must not be mutated in place, so
+every change returns a new map (a copy of at most a few hundred entries: tables,
+guests, staff), leaving the old state intact for replay comparisons.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Iterator, TypeVar
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class FrozenMap(Mapping[K, V]):
+    __slots__ = ("_d",)
+
+    def __init__(self, items=()):
+        self._d = dict(items)
+
+    def __getitem__(self, key: K) -> V:
+        return self._d[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._d)
+
+    def __len__(self) -> int:
+        return len(self._d)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._d.items()))
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._d!r})"
+
+    def set(self, key: K, value: V) -> "FrozenMap[K, V]":
+        d = self._d.copy()
+        d[key] = value
+        new = FrozenMap.__new__(FrozenMap)
+        new._d = d
+        return new
+
+
+EMPTY: FrozenMap = FrozenMap()

@@ -1,0 +1,547 @@
+"""The judge: is an input true to the party so far? Answered before it is journaled.
+
+`judge(state, proposal, now)` refuses (with a reason short enough for a table's
+display) or admits the proposal, followed by any decision it brings about: the
+bell rung when a table finishes its last game, the cards drawn, the players
+moved. The judge never changes state itself: it folds the admitted events on a
+copy to see their consequences, and the hub journals them in one transaction.
+Randomness comes from a seed recorded in the decision's body.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+
+from hub.event import Event, Proposal, Verdict
+
+from . import events as k
+from . import movement, seating
+from .cards import PARTNER, SEATS, card_at, colour, number
+from .fold import apply, open_play_off
+from .leads import keys_lead
+from .prizes import awards, totals
+from .scoring import Refused, rules, score
+from .setup import SetupError, from_body
+from .state import (PartyState, find_entry, in_play, last_session, party_over, session_over,
+                    table_done)
+
+_LOGIN = re.compile(r"[a-z0-9-]{1,24}")
+
+
+def judge(state: PartyState, p: Proposal, now: float) -> Verdict:
+    try:
+        if not isinstance(p.body, dict):
+            raise Refused("BAD MESSAGE")
+        if p.kind in k.TABLE_KINDS:
+            return _TABLE[p.kind](state, p, _table_of(state, p), now)
+        if p.kind in k.STAFF_KINDS:
+            login = _staff_of(state, p)
+            return _STAFF[p.kind](state, p, login, now)
+        raise Refused("UNKNOWN KIND")
+    except Refused as r:
+        return Verdict.refuse(r.why)
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError):
+        # a body of the wrong shape that slipped past the checks: refused, never a crash
+        return Verdict.refuse("BAD MESSAGE")
+
+
+def tick(state: PartyState, now: float) -> tuple[Proposal, ...]:
+    """The hub's own decisions due at `now`: the bell that ends a party run by the clock
+    ("The game lasts an hour and a half", BERGEN GAME). The hub journals what it gets."""
+    setup, s = state.setup, state.session
+    if (setup is None or setup.time_limit is None or state.started_at is None or s is None
+            or s.started is None or s.bell is not None
+            or now < state.started_at + setup.time_limit * 60):
+        return ()
+    return (Proposal(f"hub.time.s{s.number}", "hub", k.HUB_BELL,
+                     {"meaning": "stop", "cause": "time", "final": True}),)
+
+
+# -- helpers ---------------------------------------------------------------------------
+
+def _table_of(state: PartyState, p: Proposal) -> int:
+    kind, _, n = p.source.partition(":")
+    if kind != "table" or not n.isdigit() or p.body.get("table") != int(n):
+        raise Refused("WRONG TABLE")
+    if state.setup is None:
+        raise Refused("NO PARTY")
+    if not 1 <= int(n) <= state.setup.tables:
+        raise Refused("UNKNOWN TABLE")
+    return int(n)
+
+
+def _staff_of(state: PartyState, p: Proposal) -> str:
+    kind, _, login = p.source.partition(":")
+    if kind != "staff" or not _LOGIN.fullmatch(login):
+        raise Refused("NOT STAFF")
+    if p.kind != k.PARTY_CREATED:
+        if state.setup is None:
+            raise Refused("NO PARTY")
+        if login not in state.staff:
+            raise Refused("NOT STAFF")
+    return login
+
+
+def _why(p: Proposal) -> str:
+    why = p.body.get("why")
+    if not isinstance(why, str) or not why.strip():
+        raise Refused("SAY WHY")
+    return why
+
+
+def _fold(state: PartyState, proposals, now: float) -> PartyState:
+    """The state after `proposals`, as the journal would make it; refuses what the fold
+    could not apply (so nothing unappliable is ever journaled)."""
+    seen = len(state.anomalies)
+    for i, q in enumerate(proposals, start=1):
+        state = apply(state, Event(state.seq + 1, q.id, now, q.source, q.kind, q.body))
+        if len(state.anomalies) > seen:
+            raise Refused("BAD MESSAGE")
+    return state
+
+
+def _seed(p: Proposal, now: float) -> int:
+    seed = p.body.get("seed")
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        return seed
+    return int(hashlib.sha256(f"{p.id}|{now!r}".encode()).hexdigest()[:16], 16)
+
+
+def _decision(p: Proposal, n: int, kind: str, body: dict) -> Proposal:
+    """The hub's decision on `p`, naming who asked for it (a staff login, or a table)."""
+    return Proposal(f"{p.id}/hub.{n}", "hub", kind, dict(body, by=p.source))
+
+
+def _bell_due(state: PartyState, table: int, p: Proposal) -> tuple[Proposal, ...]:
+    """The bell a counted result brings about. Block, Draw: "As soon as four games have
+    been finished at any table the conductor rings the bell ... but he does not permit a
+    new game to be started"; All Quarters, Sebastopol: the third game (finish). Bergen:
+    "Ten points made at any table ends a session, whereupon the bell is rung, and all
+    tables stop playing at once"; Tiddle-a-wink: "Ten points made in partnership" (stop)."""
+    setup, s = state.setup, state.session
+    if s is None or s.bell is not None or s.started is None:
+        return ()
+    t = s.tables[table]
+    counted = [e for e in t.entries if e.counts]
+    if setup.games_per_session is not None and len(counted) >= setup.games_per_session:
+        return (_decision(p, 1, k.HUB_BELL, {"meaning": "finish",
+                                             "cause": {"table": table, "game": len(counted)}}),)
+    if setup.session_points is not None:
+        for side in (0, 1):
+            if sum(e.gains[side] for e in counted) >= setup.session_points:
+                return (_decision(p, 1, k.HUB_BELL, {"meaning": "stop",
+                                                     "cause": {"table": table, "game": len(counted)}}),)
+    return ()
+
+
+def _admit(state: PartyState, p: Proposal, now: float, msg: str, table: int | None = None) -> Verdict:
+    """Admit `p`; with the bell it brings about when it makes a result count at `table`."""
+    after = _fold(state, [p], now)
+    follow = _bell_due(after, table, p) if table is not None else ()
+    _fold(after, follow, now)
+    return Verdict.admit(p, *follow, msg=msg)
+
+
+# -- the tables -----------------------------------------------------------------------------
+
+def _result(state: PartyState, p: Proposal, n: int, now: float) -> Verdict:
+    b, setup = p.body, state.setup
+    game = b.get("game")
+    if not isinstance(game, int) or isinstance(game, bool):
+        raise Refused("BAD MESSAGE")
+    if state.final_count is not None:
+        i = open_play_off(state, n)
+        if i is None:
+            raise Refused("PARTY OVER")
+        po = state.play_offs[i]
+        if game != sum(e.live for e in po.entries) + 1:
+            raise Refused("NO SUCH GAME")
+        score(setup, po.cards + (None,) * (4 - len(po.cards)), b.get("values"), play_off=True)
+        return _admit(state, p, now, "PLAY-OFF SAVED")
+    s = state.session
+    if s is None or s.started is None:
+        raise Refused("NOT IN SESSION")
+    t = s.tables[n]
+    if not in_play(setup, t):
+        raise Refused("SEAT EMPTY")
+    bell = s.bell
+    if t.closed is not None:
+        raise Refused("TABLE CLOSED")
+    if bell is not None and bell.meaning == "stop" and bell.id in t.acks:
+        # the board had shown the bell: anything keyed after it was played after the stop
+        raise Refused("TABLE STOPPED")
+    if game <= t.entered:
+        raise Refused("ALREADY SAVED")
+    if t.pending is not None:
+        raise Refused("CONFIRM FIRST")
+    if game != t.entered + 1 or (setup.games_per_session and game > setup.games_per_session):
+        raise Refused("NO SUCH GAME")
+    if bell is not None and bell.meaning == "finish" and bell.id in t.acks \
+            and t.entered >= t.acks[bell.id] + 1:
+        raise Refused("NO NEW GAME")
+    if setup.seat_check and t.seat_check is None:
+        raise Refused("SEAT CHECK FIRST")
+    score(setup, t.seats, b.get("values"), lead=keys_lead(setup.form, game))
+    msg = f"CONFIRM GAME {game}" if setup.confirm else f"GAME {game} SAVED"
+    return _admit(state, p, now, msg, table=n)
+
+
+def _confirm(state: PartyState, p: Proposal, n: int, now: float) -> Verdict:
+    entry_id, seat = p.body.get("entry"), p.body.get("seat")
+    if not isinstance(entry_id, str) or seat not in SEATS:
+        raise Refused("BAD MESSAGE")
+    where = find_entry(state, entry_id, n)
+    if where is None or where[1] != n:
+        raise Refused("NO SUCH GAME")
+    si, _, ei = where
+    e = (state.play_offs[-1 - si] if si < 0 else state.sessions[si].tables[n]).entries[ei]
+    if e.annulled is not None:
+        raise Refused("GAME ANNULLED")
+    if not e.needs_confirm or e.confirmed_by is not None:
+        raise Refused("CONFIRMED")
+    i = SEATS.index(seat)
+    if e.seats[i] is None:
+        raise Refused("SEAT EMPTY")
+    # "a player of the other side": not one who won the game (nor, with sides, his partner)
+    if seat in e.winners or (state.setup.partnership and PARTNER[seat] in e.winners):
+        raise Refused("OTHER SIDE ONLY")
+    return _admit(state, p, now, "CONFIRMED", table=n if si == len(state.sessions) - 1 else None)
+
+
+def _seat_check(state: PartyState, p: Proposal, n: int, now: float) -> Verdict:
+    s, setup = state.session, state.setup
+    keyed = p.body.get("cards")
+    if not isinstance(keyed, dict) or any(x not in SEATS for x in keyed):
+        raise Refused("BAD MESSAGE")
+    if s is None or session_over(setup, s):
+        raise Refused("NOT IN SESSION")
+    t = s.tables[n]
+    if not in_play(setup, t):
+        raise Refused("SEAT EMPTY")
+    if t.seat_check is not None:
+        raise Refused("SEATS CHECKED")
+    numbers = [keyed.get(x, 0) for x in SEATS]
+    if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in numbers):
+        raise Refused("BAD MESSAGE")
+    given = [v for v in numbers if v]
+    if len(given) != len(set(given)):
+        raise Refused("SEATED TWICE")
+    for x, v, card in zip(SEATS, numbers, t.seats):
+        if v != (number(card) if card else 0):
+            raise Refused(f"SEAT {x} WRONG")
+    return _admit(state, p, now, "SEATS OK")
+
+
+def _table_bell(state: PartyState, p: Proposal, n: int, now: float) -> Verdict:
+    s = state.session
+    if s is None or s.started is None or session_over(state.setup, s):
+        raise Refused("NOT IN SESSION")
+    if s.bell is not None:
+        raise Refused("BELL RUNG")
+    due = _bell_due(state, n, p)
+    if not due:
+        raise Refused("GAMES REMAIN")
+    _fold(state, (p,) + due, now)
+    return Verdict.admit(p, *due, msg="BELL RUNG")
+
+
+def _bell_ack(state: PartyState, p: Proposal, n: int, now: float) -> Verdict:
+    s = state.session
+    bell = p.body.get("bell")
+    if s is None or not any(b.id == bell for b in s.bells):
+        raise Refused("NO SUCH BELL")
+    if bell in s.tables[n].acks:
+        raise Refused("BELL SEEN")
+    return _admit(state, p, now, "BELL SEEN")
+
+
+def _call(state: PartyState, p: Proposal, n: int, now: float) -> Verdict:
+    return _admit(state, p, now, "CONDUCTOR CALLED")
+
+
+_TABLE = {k.RESULT: _result, k.CONFIRM: _confirm, k.SEAT_CHECK: _seat_check,
+          k.TABLE_BELL: _table_bell, k.BELL_ACK: _bell_ack, k.CALL: _call}
+
+
+# -- the staff ---------------------------------------------------------------------------
+
+def _party_created(state: PartyState, p: Proposal, login: str, now: float) -> Verdict:
+    if state.setup is not None:
+        raise Refused("PARTY EXISTS")
+    try:
+        setup = from_body(p.body)
+    except SetupError as e:
+        raise Refused(str(e)) from None
+    rules(setup, 4)    # the engine knows the form, variant and tile set
+    return _admit(state, p, now, "PARTY CREATED")
+
+
+def _staff_added(state, p, login, now):
+    if state.staff.get(login) != "conductor":
+        raise Refused("CONDUCTOR ONLY")
+    new, role = p.body.get("login"), p.body.get("role", "assistant")
+    if not isinstance(new, str) or not _LOGIN.fullmatch(new) or role not in ("assistant", "conductor"):
+        raise Refused("BAD LOGIN")
+    if new in state.staff:
+        raise Refused("ALREADY STAFF")
+    return _admit(state, p, now, "STAFF ADDED")
+
+
+def _guest(state, p) -> str:
+    name = p.body.get("guest")
+    if not isinstance(name, str) or not name.strip():
+        raise Refused("BAD NAME")
+    return name
+
+
+def _guest_listed(state, p, login, now):
+    if _guest(state, p) in state.guests:
+        raise Refused("ALREADY LISTED")
+    return _admit(state, p, now, "LISTED")
+
+
+def _checked_in(state, p, login, now):
+    name = _guest(state, p)
+    guest = state.guests.get(name)
+    if guest is None:
+        raise Refused("NOT ON THE LIST")
+    if guest.checked_in:
+        raise Refused("ALREADY IN")
+    if state.session is None:
+        return _admit(state, p, now, "CHECKED IN")
+    if state.final_count is not None:
+        raise Refused("PARTY OVER")
+    place = seating.place_late_comer(state)
+    if place is None:
+        raise Refused("PARTY FULL")
+    card, table, seat = place
+    placed = _decision(p, 1, k.GUEST_PLACED, {"guest": name, "card": card, "table": table,
+                                              "seat": seat})
+    _fold(state, [p, placed], now)
+    return Verdict.admit(p, placed, msg=f"TABLE {table} {seat}")
+
+
+def _draw_seats(state, p, login, now):
+    if state.sessions:
+        raise Refused("SEATS DRAWN")
+    guests = [g.name for g in state.guests.values() if g.checked_in and g.left is None]
+    need = 4 if state.setup.partnership else 2
+    if len(guests) < need:
+        raise Refused("TOO FEW GUESTS")
+    if len(guests) > state.setup.tables * 4:
+        raise Refused("TOO MANY GUESTS")
+    seed = _seed(p, now)
+    cards = seating.draw(state.setup, guests, random.Random(seed))
+    drawn = _decision(p, 1, k.SEATS_DRAWN, {"seed": seed, "cards": cards})
+    _fold(state, [p, drawn], now)
+    return Verdict.admit(p, drawn, msg="SEATS DRAWN")
+
+
+def _seated_guest(state, p) -> tuple[str, str]:
+    name = _guest(state, p)
+    guest = state.guests.get(name)
+    if guest is None or not guest.checked_in or guest.card is None:
+        raise Refused("NOT CHECKED IN")
+    if guest.left is not None:
+        raise Refused("GUEST LEFT")
+    return name, guest.card
+
+
+def _guest_seated(state, p, login, now):
+    _why(p)
+    name, card = _seated_guest(state, p)
+    s = state.session
+    table, seat = p.body.get("table"), p.body.get("seat")
+    if not isinstance(table, int) or table not in s.tables or seat not in SEATS:
+        raise Refused("NO SUCH SEAT")
+    if s.place_of(card) == (table, seat):
+        raise Refused("ALREADY SEATED")
+    if s.tables[table].seats[SEATS.index(seat)] is not None:
+        raise Refused("SEAT TAKEN")
+    if state.setup.partnership and colour(card) != colour(card_at(1, seat, True)):
+        raise Refused("WRONG COLOUR")
+    return _admit(state, p, now, f"TABLE {table} {seat}")
+
+
+def _guest_left(state, p, login, now):
+    _why(p)
+    name = _guest(state, p)
+    guest = state.guests.get(name)
+    if guest is None or not guest.checked_in:
+        raise Refused("NOT HERE")
+    if guest.left is not None:
+        raise Refused("ALREADY LEFT")
+    return _admit(state, p, now, "GUEST LEFT")
+
+
+def _session_started(state, p, login, now):
+    s = state.session
+    if s is None:
+        raise Refused("SEATS NOT DRAWN")
+    if p.body.get("session") != s.number:
+        raise Refused("WRONG SESSION")
+    if s.started is not None:
+        raise Refused("ALREADY STARTED")
+    if not any(in_play(state.setup, t) for t in s.tables.values()):
+        raise Refused("NO TABLES")
+    return _admit(state, p, now, f"SESSION {s.number}")
+
+
+def _bell(state, p, login, now):
+    s = state.session
+    meaning = p.body.get("meaning")
+    if meaning not in ("finish", "stop"):
+        raise Refused("BAD MESSAGE")
+    if s is None or s.started is None or session_over(state.setup, s):
+        raise Refused("NOT IN SESSION")
+    if s.bell is not None and (s.bell.meaning == "stop" or meaning == "finish"):
+        raise Refused("BELL RUNG")
+    if p.body.get("final") and state.setup.time_limit is None:
+        raise Refused("NOT BY THE CLOCK")
+    return _admit(state, p, now, "BELL RUNG")
+
+
+def _bell_undone(state, p, login, now):
+    _why(p)
+    s = state.session
+    bell = next((b for b in (s.bells if s else ()) if b.id == p.body.get("bell")), None)
+    if bell is None:
+        raise Refused("NO SUCH BELL")
+    if bell.undone is not None:
+        raise Refused("ALREADY UNDONE")
+    return _admit(state, p, now, "BELL UNDONE")
+
+
+def _entry_of(state, p):
+    entry_id = p.body.get("entry")
+    where = find_entry(state, entry_id) if isinstance(entry_id, str) else None
+    if where is None:
+        raise Refused("NO SUCH GAME")
+    si, n, ei = where
+    e = (state.play_offs[-1 - si] if si < 0 else state.sessions[si].tables[n]).entries[ei]
+    if e.annulled is not None:
+        raise Refused("GAME ANNULLED")
+    return e
+
+
+def _result_corrected(state, p, login, now):
+    _why(p)
+    e = _entry_of(state, p)
+    score(state.setup, e.seats, p.body.get("values"), play_off=e.session == 0,
+          lead=e.session > 0 and keys_lead(state.setup.form, e.game))
+    current = e.session == (state.session.number if state.session else -1)
+    return _admit(state, p, now, "CORRECTED", table=e.table if current else None)
+
+
+def _game_annulled(state, p, login, now):
+    """"If it occur that a wrong match has been made ... the conductor or his assistant
+    will have to annul the game ... and the players at that particular table will have to
+    begin a new game" — a game in hand (no result yet) or one already keyed."""
+    _why(p)
+    if p.body.get("entry") is not None:
+        e = _entry_of(state, p)
+        if p.body.get("table") != e.table:
+            raise Refused("WRONG TABLE")
+        return _admit(state, p, now, "GAME ANNULLED")
+    s, n = state.session, p.body.get("table")
+    if s is None or s.started is None or not isinstance(n, int) or n not in s.tables or \
+            table_done(state.setup, s, s.tables[n]) or not in_play(state.setup, s.tables[n]):
+        raise Refused("NOT IN SESSION")
+    return _admit(state, p, now, "GAME ANNULLED")
+
+
+def _table_closed(state, p, login, now):
+    _why(p)
+    s, n = state.session, p.body.get("table")
+    if s is None or s.started is None or not isinstance(n, int) or n not in s.tables:
+        raise Refused("NOT IN SESSION")
+    t = s.tables[n]
+    if t.closed is not None or table_done(state.setup, s, t):
+        raise Refused("TABLE DONE")
+    if t.pending is not None:
+        raise Refused("CONFIRM FIRST")
+    return _admit(state, p, now, "TABLE CLOSED")
+
+
+def _call_answered(state, p, login, now):
+    if not isinstance(p.body.get("table"), int) or not state.calls.get(p.body["table"]):
+        raise Refused("NO CALL")
+    return _admit(state, p, now, "ANSWERED")
+
+
+def _reseat(state, p, login, now):
+    s, setup = state.session, state.setup
+    if s is None or s.started is None:
+        raise Refused("NOT IN SESSION")
+    if not session_over(setup, s):
+        raise Refused("RESULTS MISSING")
+    if last_session(state):
+        raise Refused("LAST SESSION")
+    seed = _seed(p, now)
+    m = movement.move(setup, s, totals(state), random.Random(seed))
+    body = {"session": s.number + 1, "seed": seed,
+            "seats": {str(n): list(row) for n, row in sorted(m.seats.items())},
+            "lots": m.lots, "punches": m.punches}
+    moved = _decision(p, 1, k.PLAYERS_MOVED, body)
+    _fold(state, [p, moved], now)
+    return Verdict.admit(p, moved, msg=f"SESSION {s.number + 1} SET")
+
+
+def _final_count(state, p, login, now):
+    """"Before announcing the winners he counts all his score-cards, in order to be sure of
+    having as many in his hands as there were players" (THIRD SESSION)."""
+    if state.final_count is not None:
+        raise Refused("COUNTED")
+    if not party_over(state):
+        raise Refused("PARTY NOT OVER")
+    checked = [g for g in state.guests.values() if g.checked_in]
+    if any(g.card is None or state.holders.get(g.card) != g.name for g in checked):
+        raise Refused("CARDS MISSING")
+    if any(e.pending for s in state.sessions for t in s.tables.values() for e in t.entries):
+        raise Refused("RESULTS MISSING")
+    msg = f"COUNTED {len(checked)}"
+    if not state.setup.partnership:
+        return _admit(state, p, now, msg)
+    # the last session's winners get their punch-holes too, though nobody moves any more
+    seed = _seed(p, now)
+    m = movement.move(state.setup, state.session, totals(state), random.Random(seed))
+    punched = _decision(p, 1, k.PUNCHED, {"session": state.session.number, "seed": seed,
+                                           "lots": m.lots, "punches": m.punches})
+    _fold(state, [p, punched], now)
+    return Verdict.admit(p, punched, msg=msg)
+
+
+def _play_off(state, p, login, now):
+    """"he requests the candidates for the second prize to play a game among themselves in
+    order to solve the tie; and he who wins this game gets the second prize" (THIRD SESSION)."""
+    if state.final_count is None:
+        raise Refused("COUNT FIRST")
+    prize, table = p.body.get("prize"), p.body.get("table")
+    award = next((a for a in awards(state) if a.prize == prize), None)
+    if award is None or len(award.cards) < 2:
+        raise Refused("NO TIE")
+    if any(po.prize == prize for po in state.play_offs):
+        raise Refused("PLAY-OFF SET")
+    if not isinstance(table, int) or not 1 <= table <= state.setup.tables:
+        raise Refused("UNKNOWN TABLE")
+    if open_play_off(state, table) is not None:
+        raise Refused("TABLE BUSY")
+    if len(award.cards) > 4:
+        raise Refused("TOO MANY TIED")
+    rules(state.setup, len(award.cards), play_off=True)
+    seated = _decision(p, 1, k.PLAY_OFF_SEATED, {"prize": prize, "table": table,
+                                                 "cards": list(award.cards)})
+    _fold(state, [p, seated], now)
+    return Verdict.admit(p, seated, msg="PLAY-OFF SET")
+
+
+_STAFF = {
+    k.PARTY_CREATED: _party_created, k.STAFF_ADDED: _staff_added, k.GUEST_LISTED: _guest_listed,
+    k.CHECKED_IN: _checked_in, k.DRAW_SEATS: _draw_seats, k.GUEST_SEATED: _guest_seated,
+    k.GUEST_LEFT: _guest_left, k.SESSION_STARTED: _session_started, k.BELL: _bell,
+    k.BELL_UNDONE: _bell_undone, k.RESULT_CORRECTED: _result_corrected,
+    k.GAME_ANNULLED: _game_annulled, k.TABLE_CLOSED: _table_closed,
+    k.CALL_ANSWERED: _call_answered, k.RESEAT: _reseat, k.FINAL_COUNT: _final_count,
+    k.PLAY_OFF: _play_off,
+}

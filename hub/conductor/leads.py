@@ -1,0 +1,56 @@
+"""Who leads each game, as the book says for each form.
+
+Block, Draw, All Quarters (FIRST SESSION): "the one who has the highest double
+begins the first game of every session. The second game of a session is begun
+by the player who is to the left of the one who had the first lead ... Those
+who begin a game after the first one of a session can begin with any domino
+they choose." Sebastopol: "The holder of the Double Whole begins"; "Should it
+happen that the Double Whole remains in the stock, then the next highest Double
+has to be played". Tiddle-a-wink: "The Double Whole leads at the beginning of a
+session; if it is in stock the next highest leads. After the start is made the
+players lead alternately". Bergen: "The highest Double begins ... After that the
+parties lead alternately."
+
+The board keys who led the first game of a session (the `lead` field), so the
+screen can name the seat that leads each later game.
+"""
+from __future__ import annotations
+
+from .cards import SEATS, left_of
+
+LEAD_FIELD = {"k": "lead", "label": "FIRST LEAD BY", "min": 1, "max": 4, "seat": True}
+# forms where the lead goes round to the left game by game, from a keyed first lead
+ROTATING = frozenset({"block", "draw", "all-quarters"})
+
+
+def keys_lead(form: str, game: int) -> bool:
+    return form in ROTATING and game == 1
+
+
+def first_line(form: str) -> str:
+    if form in ("sebastopol", "tiddle-a-wink"):
+        return "DBL WHOLE LEADS"
+    return "HIGH DOUBLE LEAD"
+
+
+def leader(seats, first: str, game: int) -> str | None:
+    """The seat that begins `game`: to the left of the last leader, skipping empty seats."""
+    if seats[SEATS.index(first)] is None:
+        return None
+    seat = first
+    for _ in range(game - 1):
+        seat = left_of(seat)
+        while seats[SEATS.index(seat)] is None:
+            seat = left_of(seat)
+    return seat
+
+
+def line(form: str, seats, entries, game: int) -> str:
+    """The screen's line about the lead of `game`, given the session's results so far."""
+    if game == 1:
+        return first_line(form)
+    if form not in ROTATING:
+        return "LEAD IN TURN"
+    first = next((e.values.get("lead") for e in entries if e.live and e.game == 1), None)
+    seat = leader(seats, SEATS[first - 1], game) if isinstance(first, int) and 1 <= first <= 4 else None
+    return f"LEAD: SEAT {seat} ANY" if seat else "LEAD: LEFT"

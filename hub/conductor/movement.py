@@ -1,0 +1,224 @@
+"""Movement between sessions, for each party form, exactly as the book says.
+
+Pure functions: from the session that ended (its seating and results), the
+cumulative totals and a seeded generator for lots, to the next session's
+seating, the lots drawn and the punch-holes earned. The judge records the
+outcome in the `players-moved` event; a replay reads it and never moves again.
+
+Book: 000_ff8a6ed40036e836.txt, "HOW TO GIVE MUSICAL DOMINO PARTIES".
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from . import lots
+from .cards import SEATS, colour, seat_index
+from .setup import BY_GAINS, Setup
+from .state import Session, in_play
+
+Place = tuple[int, str]
+
+
+@dataclass(frozen=True)
+class Movement:
+    seats: dict          # table -> (card | None) * 4
+    lots: list           # the draws made, for the record
+    punches: list        # cards that earn a punch-hole (partnership forms)
+
+
+def session_gains(s: Session) -> dict[str, int]:
+    """What each card won in session `s` (counted results only)."""
+    gains: dict[str, int] = {}
+    for t in s.tables.values():
+        for e in t.entries:
+            if e.counts:
+                for card, g in zip(e.seats, e.gains):
+                    if card is not None:
+                        gains[card] = gains.get(card, 0) + g
+    return gains
+
+
+def precedence_key(setup: Setup, place: Place) -> tuple:
+    """Order of precedence among equal amounts: "the card with a higher table-number
+    has the precedence; if from the same table ... the higher seat" (FIRST SESSION).
+    The higher seat is A (the head of the table). See setup.py for the option."""
+    table, seat = place
+    return (table if setup.precedence == "table-1-first" else -table, seat_index(seat))
+
+
+def move(setup: Setup, ended: Session, totals: dict[str, int], rng: random.Random) -> Movement:
+    """The seating for the session after `ended`; `totals`: every card's amount over all
+    sessions so far."""
+    places = {c: (n, SEATS[i]) for n, t in ended.tables.items() for i, c in enumerate(t.seats) if c}
+    if setup.form in BY_GAINS and ended.number >= 2:
+        return _rank(setup, places, totals)
+    # players at a table that did not play (Bergen's table short of four) keep their seats
+    idle = {n: t.seats for n, t in ended.tables.items() if t.players and not in_play(setup, t)}
+    if setup.form in BY_GAINS:
+        m = _promote_by_gains(setup, ended, places)
+    elif setup.form == "sebastopol":
+        m = _sebastopol(setup, ended, places, rng)
+    else:
+        m = _partners(setup, ended, places, rng)
+    return Movement({**idle, **m.seats}, m.lots, m.punches)
+
+
+def _tables(setup: Setup, ended: Session) -> list[int]:
+    return sorted(n for n, t in ended.tables.items() if in_play(setup, t))
+
+
+def _route(setup: Setup, tables: list[int], movers: dict, stayers: dict,
+           head_table: str) -> dict[int, tuple[list, list]]:
+    """Where everybody goes: movers to the next higher table (toward Table 1).
+
+    Returns, per table, (those staying, those arriving). Table 1's movers go to
+    the last table ("to-last"), or stay while Table 1's others go there ("stay")."""
+    out = {n: (list(stayers[n]), []) for n in tables}
+    for above, n in zip(tables, tables[1:]):
+        out[above][1].extend(movers[n])
+    first, last = tables[0], tables[-1]
+    if head_table == "to-last":
+        out[last][1].extend(movers[first])
+    else:
+        out[last][1].extend(stayers[first])
+        out[first] = (list(movers[first]), out[first][1])
+    return out
+
+
+def _promote_by_gains(setup: Setup, ended: Session, places: dict) -> Movement:
+    """Block, Draw, All Quarters after session I: "the two luckiest of every table are
+    promoted to the preceding table", Table 1's two "to the lowest table"; "The two
+    old and the two new players are seated there according to their gains, the
+    highest taking seat A"; equal amounts by precedence (FIRST SESSION)."""
+    gains = session_gains(ended)
+
+    def key(c):
+        return (-gains.get(c, 0),) + precedence_key(setup, places[c])
+
+    tables = _tables(setup, ended)
+    movers, stayers = {}, {}
+    for n in tables:
+        ranked = sorted((c for c in ended.tables[n].seats if c), key=key)
+        movers[n], stayers[n] = ranked[:2], ranked[2:]
+    routed = _route(setup, tables, movers, stayers, "to-last")
+    seats = {n: _fill(sorted(stay + arrive, key=key)) for n, (stay, arrive) in routed.items()}
+    return Movement(seats, [], [])
+
+
+def _rank(setup: Setup, places: dict, totals: dict) -> Movement:
+    """After session II: the cards arranged "according to the amounts of sixteenths won in
+    these two sessions ... the highest above"; blank cards "according to the table-number
+    and seat received for the second session"; "He puts the highest winner at Table 1,
+    Seat A, and thus continues downward" (THIRD SESSION)."""
+    ranked = sorted(places, key=lambda c: (-totals.get(c, 0),) + precedence_key(setup, places[c]))
+    return Movement(_deal_down(ranked), [], [])
+
+
+def _deal_down(ranked: list[str]) -> dict:
+    """Seat `ranked` from Table 1 A downward, four to a table; with one player over,
+    the last two tables take three and two (a table of one cannot play)."""
+    sizes = [4] * (len(ranked) // 4) + ([len(ranked) % 4] if len(ranked) % 4 else [])
+    if len(sizes) >= 2 and sizes[-1] == 1:
+        sizes[-2:] = [3, 2]
+    seats, i = {}, 0
+    for n, size in enumerate(sizes, start=1):
+        seats[n] = _fill(ranked[i:i + size])
+        i += size
+    return seats
+
+
+def _fill(cards: list) -> tuple:
+    return tuple(cards[i] if i < len(cards) else None for i in range(4))
+
+
+def _sebastopol(setup: Setup, ended: Session, places: dict, rng: random.Random) -> Movement:
+    """"after every session two players of each table move to the next (higher) one.
+    Those two always move who have won the most games in the session ended." A tie
+    "among three players at one table" is settled by dominoes drawn from the
+    reshuffled set, "the holders of the dominoes with the most note-values move"
+    (SEBASTOPOL); any tie across the two moving places is drawn the same way.
+    Those staying keep their seats; those arriving take the seats left, the one
+    with more games first (the book does not say where they sit)."""
+    won = session_gains(ended)
+    tables = _tables(setup, ended)
+    movers, stayers, drawn = {}, {}, []
+    for n in tables:
+        order, record = _top_two(ended.tables[n].seats, won, rng)
+        movers[n], stayers[n] = order[:2], order[2:]
+        if record:
+            drawn.append({"table": n, "why": "equal games won", "draws": record,
+                          "moved": order[:2]})
+    routed = _route(setup, tables, movers, stayers, setup.head_table)
+    seats = {}
+    for n, (stay, arrive) in routed.items():
+        row = [None] * 4
+        for c in stay:
+            if places[c][0] == n:
+                row[seat_index(places[c][1])] = c
+        rest = [c for c in stay if row.count(c) == 0] + arrive
+        free = [i for i in range(4) if row[i] is None]
+        for i, c in zip(free, rest):
+            row[i] = c
+        seats[n] = tuple(row)
+    return Movement(seats, drawn, [])
+
+
+def _top_two(seats, won: dict, rng: random.Random) -> tuple[list[str], list]:
+    cards = [c for c in seats if c]
+    ranked = sorted(cards, key=lambda c: -won.get(c, 0))
+    if len(ranked) <= 2:
+        return ranked, []
+    boundary = won.get(ranked[1], 0)
+    if won.get(ranked[2], 0) != boundary:
+        return ranked, []
+    tied = [c for c in ranked if won.get(c, 0) == boundary]
+    above = [c for c in ranked if won.get(c, 0) > boundary]
+    below = [c for c in ranked if won.get(c, 0) < boundary]
+    order, record = lots.draw(rng, tied)
+    return above + order + below, record
+
+
+def _partners(setup: Setup, ended: Session, places: dict, rng: random.Random) -> Movement:
+    """Bergen and Tiddle-a-wink: "The partners having won the greatest number of points
+    at that moment get each a punch hole in their score-cards and move to the next
+    (higher) table. Here they separate and take a new partner, but always one of the
+    opposite color." Equal points: "the partners who won their number first move on"
+    (BERGEN GAME); equal still (neither scored, or both reached it with one result):
+    a lot. At the new table the staying white keeps A with the arriving red in C, the
+    arriving white takes B with the staying red in D: partners sit opposite."""
+    tables = _tables(setup, ended)
+    movers, stayers, drawn, punches = {}, {}, [], []
+    for n in tables:
+        t = ended.tables[n]
+        side, record = _winning_side(t, rng)
+        win = [c for c, s in zip(t.seats, SEATS) if c and s in side]
+        movers[n], stayers[n] = win, [c for c in t.seats if c and c not in win]
+        punches += win
+        if record:
+            drawn.append({"table": n, "why": "equal points", "draws": record,
+                          "moved": win})
+    routed = _route(setup, tables, movers, stayers, setup.head_table)
+    seats = {}
+    for n, (stay, arrive) in routed.items():
+        whites = [c for c in stay + arrive if colour(c) == "White"]
+        reds = [c for c in arrive + stay if colour(c) == "Red"]
+        seats[n] = (tuple(whites[:2]) + (None,) * (2 - len(whites[:2])) +
+                    tuple(reds[:2]) + (None,) * (2 - len(reds[:2])))
+    return Movement(seats, drawn, punches)
+
+
+def _winning_side(t, rng: random.Random) -> tuple[str, list]:
+    points = {"AC": 0, "BD": 0}
+    reached = {"AC": 0, "BD": 0}     # the result after which the side last scored
+    for i, e in enumerate((e for e in t.entries if e.counts), start=1):
+        for side, seat in (("AC", 0), ("BD", 1)):
+            if e.gains[seat]:
+                points[side] += e.gains[seat]
+                reached[side] = i
+    if points["AC"] != points["BD"]:
+        return max(points, key=points.get), []
+    if reached["AC"] != reached["BD"] and points["AC"]:
+        return min(reached, key=reached.get), []
+    order, record = lots.draw(rng, ["AC", "BD"])
+    return order[0], record

@@ -1,0 +1,108 @@
+"""What each card has won, the prizes, and the play-offs that settle ties for them.
+
+Book: 000_ff8a6ed40036e836.txt. PRIZES: "When you intend to have only three
+tables, one prize will be sufficient; for more than three tables, have two
+prizes; for more than six tables, have three prizes". BOOBY PRIZE: optional,
+"for the player having had the least luck". Ties (THIRD SESSION): "If two or
+more players have the same amount of points sufficient to win one of the
+prizes, then they will have to play a game among themselves ... Suppose two
+players each have the same amount necessary to win the second prize, then the
+conductor awards the first and third prizes before he gives out the second
+prize" — so the tied players compete for one prize and the next prize goes to
+the next amount. Bergen (and Tiddle-a-wink, whose score-cards "are made up in
+the same manner"): "Prizes are awarded to the luckiest player of each side, the
+one who has gained the greatest number of punch-holes on his card."
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import colour
+from .movement import session_gains
+from .setup import book_prizes
+from .state import PartyState, PlayOff, in_play, present
+
+
+def totals(state: PartyState) -> dict[str, int]:
+    """Each card's amount by the form's measure: sixteenths or quarters won, games won
+    (Sebastopol's punched games), or punch-holes (Bergen, Tiddle-a-wink)."""
+    out = {c: 0 for c in state.holders}
+    if state.setup.partnership:
+        for _, card in state.punches:
+            out[card] = out.get(card, 0) + 1
+        return out
+    for s in state.sessions:
+        for card, g in session_gains(s).items():
+            out[card] = out.get(card, 0) + g
+    return out
+
+
+@dataclass(frozen=True)
+class Award:
+    prize: str            # "1", "2", ... "booby", or "White" / "Red"
+    cards: tuple          # the candidates: one, or those tied for it
+    amount: int
+    winner: str | None    # decided (a single candidate, or the play-off's winner)
+
+    @property
+    def needs_play_off(self) -> bool:
+        return len(self.cards) > 1 and self.winner is None
+
+
+def prize_count(state: PartyState) -> int:
+    if state.setup.prizes is not None:
+        return state.setup.prizes
+    first = state.sessions[0] if state.sessions else None
+    tables = sum(in_play(state.setup, t) for t in first.tables.values()) if first else 0
+    return book_prizes(tables)
+
+
+def awards(state: PartyState) -> list[Award]:
+    """The prizes in the order the conductor gives them out (ties settled last)."""
+    if not state.sessions:
+        return []
+    amount = totals(state)
+    cards = present(state)
+    out: list[Award] = []
+    if state.setup.partnership:
+        for side in ("White", "Red"):
+            out += _by_groups(state, [c for c in cards if colour(c) == side], amount, [side])
+    else:
+        names = [str(i) for i in range(1, prize_count(state) + 1)]
+        out += _by_groups(state, cards, amount, names)
+    if state.setup.booby:
+        taken = {c for a in out for c in a.cards}
+        rest = [c for c in cards if c not in taken]
+        if rest:
+            low = min(amount[c] for c in rest)
+            tied = tuple(c for c in rest if amount[c] == low)
+            out.append(_award(state, "booby", tied, low))
+    return out
+
+
+def _by_groups(state, cards, amount, names) -> list[Award]:
+    ranked = sorted({amount[c] for c in cards}, reverse=True)
+    out = []
+    for name, value in zip(names, ranked):
+        out.append(_award(state, name, tuple(c for c in cards if amount[c] == value), value))
+    return out
+
+
+def _award(state, prize, cards, value) -> Award:
+    if len(cards) == 1:
+        return Award(prize, cards, value, cards[0])
+    play_off = next((p for p in state.play_offs if p.prize == prize), None)
+    return Award(prize, cards, value, play_off_winner(play_off) if play_off else None)
+
+
+def play_off_winner(p: PlayOff) -> str | None:
+    """The play-off's decided card: the most in its last counted game (for the booby, the
+    least); equal again: not decided, the tied play another game."""
+    games = [e for e in p.entries if e.counts]
+    if not games:
+        return None
+    last = games[-1]
+    pick = min if p.prize == "booby" else max
+    best = pick(g for c, g in zip(last.seats, last.gains) if c)
+    tied = [c for c, g in zip(last.seats, last.gains) if c and g == best]
+    return tied[0] if len(tied) == 1 else None

@@ -1,0 +1,176 @@
+"""The conductor's door to the scoring engine (hub/scoring).
+
+A table's seats are named A-D as the book seats them, but a short table (three
+or two players, or a seat left empty by a guest who left) has the engine's seats
+A, B, C ... in order of play. This module translates both ways: the board sees
+fields named by the table's own seats, the engine sees its seats; and it turns
+the engine's `HandOutcome` into what a score-card records for the party's form:
+sixteenths (Block, Draw), quarters (All Quarters), a game won (Sebastopol) or the
+partnership's points (Bergen, Tiddle-a-wink: "Whatever points the partners win,
+they win conjointly").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from hub.scoring import Refusal, get_form
+from hub.scoring.values import seats_for
+
+from .cards import SEATS
+from .leads import LEAD_FIELD
+from .setup import Setup
+
+# The book's party readings in the engine. A play-off among players tied for a
+# prize is "a game among themselves", each for himself: in the partnership forms
+# that is the game without sides.
+_PARTY_VARIANT = {"bergen": "party", "tiddle-a-wink": "grimm-party"}
+_PLAY_OFF_VARIANT = {"bergen": "game", "tiddle-a-wink": "grimm"}
+
+
+class Refused(ValueError):
+    """An entry the engine refuses; `why` fits a table display."""
+
+    def __init__(self, why: str):
+        super().__init__(why)
+        self.why = why[:16]
+
+
+@dataclass(frozen=True)
+class Scored:
+    gains: tuple          # the form's measure for seats A-D (0 where empty)
+    winners: tuple        # table seats that won the game
+    outcome: dict         # what the engine said, as JSON, for the record
+
+
+def variant(setup: Setup, play_off: bool = False) -> str:
+    if play_off and setup.form in _PLAY_OFF_VARIANT:
+        return _PLAY_OFF_VARIANT[setup.form]
+    if setup.variant:
+        return setup.variant
+    form = get_form(setup.form)
+    return _PARTY_VARIANT.get(setup.form, "grimm" if "grimm" in form.variants else form.default)
+
+
+def rules(setup: Setup, players: int, play_off: bool = False):
+    try:
+        return _rules(setup, players, play_off)
+    except Refusal as r:
+        raise Refused(r.why) from None
+
+
+@lru_cache(maxsize=64)
+def _rules(setup: Setup, players: int, play_off: bool):
+    return get_form(setup.form).rules(players=players, variant=variant(setup, play_off),
+                                      tile_set=setup.tile_set)
+
+
+@lru_cache(maxsize=64)
+def _seat_fields(setup: Setup, players: int, play_off: bool) -> tuple[str, ...]:
+    """The engine's fields keyed as a seat (1-4): these carry seat numbers to translate."""
+    form = get_form(setup.form)
+    return tuple(f.k for f in form.entry_form(_rules(setup, players, play_off)).fields if f.seat)
+
+
+class _SeatMap:
+    """Engine seat <-> table seat, for the occupied seats in order of play."""
+
+    def __init__(self, seats):
+        self.table = [s for s, card in zip(SEATS, seats) if card is not None]
+        self.engine = list(seats_for(len(self.table)))
+        self.to_table = dict(zip(self.engine, self.table))
+        self.to_engine = dict(zip(self.table, self.engine))
+
+    def key_to_table(self, k: str) -> str:
+        head, sep, rest = k.partition("_")
+        return self.to_table[head] + sep + rest if head in self.to_table else k
+
+    def key_to_engine(self, k: str) -> str | None:
+        head, sep, rest = k.partition("_")
+        if head in SEATS:
+            return self.to_engine[head] + sep + rest if head in self.to_engine else None
+        return k
+
+
+def entry_form(setup: Setup, seats, play_off: bool = False, lead: bool = False) -> list[dict]:
+    """The protocol's `form.fields`, named by the table's seats; with `lead`, first the
+    seat that led (leads.py)."""
+    m = _SeatMap(seats)
+    fields = [dict(LEAD_FIELD)] if lead else []
+    for f in get_form(setup.form).entry_form(rules(setup, len(m.table), play_off)).to_json():
+        k = m.key_to_table(f["k"])
+        label = f["label"]
+        if k != f["k"]:
+            label = k.partition("_")[0] + label[1:]
+        field = dict(f, k=k, label=label)
+        if f.get("seat"):
+            field["max"] = 4    # keyed as the table's seats 1-4 (A-D), translated back on scoring
+        fields.append(field)
+    return fields
+
+
+def score(setup: Setup, seats, values, play_off: bool = False, lead: bool = False) -> Scored:
+    """Score one game keyed at a table whose seats hold `seats` (card or None for A-D).
+    With `lead`, `values` also names the seat that led; the engine does not see it."""
+    if not isinstance(values, dict):
+        raise Refused("BAD MESSAGE")
+    if lead:
+        values = dict(values)
+        n = values.pop("lead", None)
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 4:
+            raise Refused("MISSING LEAD")
+        if seats[n - 1] is None:
+            raise Refused("SEAT EMPTY")
+    m = _SeatMap(seats)
+    r = rules(setup, len(m.table), play_off)
+    form = get_form(setup.form)
+    engine_values = {}
+    for k, v in values.items():
+        ek = m.key_to_engine(k)
+        if ek is None:
+            raise Refused("SEAT EMPTY")
+        engine_values[ek] = v
+    for key in _seat_fields(setup, len(m.table), play_off):
+        n = engine_values.get(key)
+        if isinstance(n, int) and not isinstance(n, bool) and n:
+            seat = SEATS[n - 1] if 1 <= n <= 4 else None
+            if seat not in m.to_engine:
+                raise Refused("SEAT EMPTY")
+            engine_values[key] = m.engine.index(m.to_engine[seat]) + 1
+    try:
+        outcome = form.score(r, engine_values)
+    except Refusal as e:
+        raise Refused(e.why) from None
+    winners = tuple(m.to_table[s] for s in outcome.winners)
+    points = {m.to_table[s]: p for s, p in outcome.points.items()}
+    # the engine's points are the card's measure: sixteenths, quarters, Sebastopol's game won
+    # (1 to the winner) or the partnership's points credited to both partners
+    gains = tuple(points.get(s, 0) for s in SEATS)
+    record = {"points": points, "winners": list(winners), "blocked": outcome.blocked,
+              "tally": dict(outcome.tally)}
+    return Scored(gains, winners, record)
+
+
+def pieces_each(setup: Setup, players: int) -> int:
+    """Pieces each player draws at a table of `players`, as the engine deals them: "The
+    number of dominoes to be drawn by each player at that table will have to be increased,
+    in order to make the number taken from the stock ... equal" (LIST)."""
+    return get_form(setup.form).spec(_rules(setup, players, False)).hand_size
+
+
+def played_values(setup: Setup, seats, rng, play_off: bool = False, lead: bool = False) -> dict:
+    """What a table keys after a hand played move by move by the engine's players:
+    the simulator's tables enter exactly what such a hand gives."""
+    m = _SeatMap(seats)
+    r = rules(setup, len(m.table), play_off)
+    played = get_form(setup.form).play_hand(r, rng)
+    values = {}
+    for f in get_form(setup.form).entry_form(r).fields:
+        v = played.values[f.k]
+        if f.seat and v:
+            v = SEATS.index(m.to_table[m.engine[v - 1]]) + 1
+        values[m.key_to_table(f.k)] = v
+    if lead:
+        leader = played.moves[0].seat if played.moves else m.engine[0]
+        values["lead"] = SEATS.index(m.to_table[leader]) + 1
+    return values

@@ -1,0 +1,111 @@
+"""What each table's board should show: the retained `screen` of docs/protocol.md
+(without "v" and "seq", which the hub adds), and the bell for the broadcast.
+
+`form` is what the table keys next. Besides the protocol's `game`, `title` and
+`fields` it says which event the keyed values make (`kind`): "result",
+"seat-check" (fields are the card numbers at A-D, sent as
+`seat-check {"cards": {...}}`) or "confirm" (one seat field; sent as
+`confirm {"entry": form.entry, "seat": "A".."D"}`).
+"""
+from __future__ import annotations
+
+from . import leads
+from .cards import SEATS
+from .fold import open_play_off
+from .scoring import Refused, entry_form, pieces_each
+from .state import PartyState, last_session, table_state
+
+
+def tables(state: PartyState) -> frozenset[int]:
+    return frozenset(range(1, state.setup.tables + 1)) if state.setup else frozenset()
+
+
+def current_bell(state: PartyState) -> dict | None:
+    s = state.session
+    bell = s.bell if s is not None else None
+    return {"id": bell.id, "meaning": bell.meaning} if bell else None
+
+
+def screens(state: PartyState) -> dict[int, dict]:
+    return {n: screen(state, n) for n in sorted(tables(state))}
+
+
+def screen(state: PartyState, n: int) -> dict:
+    setup, s = state.setup, state.session
+    out = {"table": n, "state": "waiting", "lines": [f"TABLE {n}"], "bell": None, "form": None}
+    if s is None:
+        out["lines"].append("WAIT FOR SEATS")
+        return out
+    if state.final_count is not None:
+        return _after_count(state, n, out)
+    t = s.tables[n]
+    out["bell"] = current_bell(state)
+    ts = table_state(setup, s, n)
+    if ts == "idle":
+        out["lines"].append("NO GAME HERE" if not t.players else "WAIT FOR PLAYERS")
+        return out
+    out["lines"].append(f"SESSION {s.number}")
+    game = t.entered + 1
+    if ts == "done":
+        out["state"] = "over" if last_session(state) else "between"
+        out["lines"].append("SESSION OVER")
+        return out
+    out["state"] = ts
+    if setup.partnership:
+        points = [sum(e.gains[i] for e in t.entries if e.counts) for i in (0, 1)]
+        out["lines"].append(f"A+C {points[0]} B+D {points[1]}")
+    else:
+        out["lines"].append(f"GAME {game} OF {setup.games_per_session}")
+    out["lines"].append(_lead_or_pieces(state, t, game))
+    out["form"] = _form(state, t, game, ts)
+    return out
+
+
+def _lead_or_pieces(state: PartyState, t, game: int) -> str:
+    """At a short table the pieces to draw matter more than the lead (LIST)."""
+    if t.players < 4 and game == 1:
+        return f"DRAW {pieces_each(state.setup, t.players)} EACH"
+    return leads.line(state.setup.form, t.seats, t.entries, game)
+
+
+def _form(state: PartyState, t, game: int, ts: str) -> dict | None:
+    setup = state.setup
+    if t.pending is not None:
+        e = t.pending
+        return {"kind": "confirm", "entry": e.id, "game": e.game, "title": f"CONFIRM GAME {e.game}",
+                "fields": [{"k": "seat", "label": "YOUR SEAT", "min": 1, "max": 4, "seat": True}]}
+    if ts == "stopped":
+        return None
+    if setup.seat_check and t.seat_check is None:
+        return {"kind": "seat-check", "game": 0, "title": "SEAT CHECK",
+                "fields": [{"k": x, "label": f"{x} CARD NUMBER", "min": 0, "max": setup.tables * 4}
+                           for x in SEATS]}
+    if ts == "waiting":
+        return None
+    return _result_form(state, t.seats, game, title=f"GAME {game}",
+                        lead=leads.keys_lead(setup.form, game))
+
+
+def _result_form(state: PartyState, seats, game: int, title: str, lead=False, play_off=False):
+    try:
+        fields = entry_form(state.setup, seats, play_off=play_off, lead=lead)
+    except Refused:
+        return None
+    return {"kind": "result", "game": game, "title": title, "fields": fields}
+
+
+def _after_count(state: PartyState, n: int, out: dict) -> dict:
+    i = open_play_off(state, n)
+    if i is None:
+        out["state"] = "over"
+        out["lines"].append("PARTY OVER")
+        return out
+    p = state.play_offs[i]
+    game = sum(e.live for e in p.entries) + 1
+    out["state"] = "playing"
+    out["lines"] += ["PLAY-OFF", f"PRIZE {p.prize.upper()}"[:16]]
+    seats = p.cards + (None,) * (4 - len(p.cards))
+    out["form"] = _result_form(state, seats, game, f"PLAY-OFF {game}", play_off=True)
+    return out
+
+

@@ -1,0 +1,73 @@
+"""The first session's seats: score-cards taken in successive order and drawn at
+random; late-comers given vacant seats at the last tables.
+
+Book (000_ff8a6ed40036e836.txt, LIST and TRAY): the conductor "checks off the
+names of the persons who have arrived, then takes as many score-cards in
+successive order as there are persons present. Four players are to be at each
+table, but should it happen that this number cannot be completed at the last
+table, then three or two players may be seated there." "Late-comers will have
+to be satisfied to receive vacant seats at the last tables." "The score-cards
+are mixed and placed face downward upon a tray ... The card which a person
+draws will decide at which table and chair he is to be seated."
+"""
+from __future__ import annotations
+
+import random
+
+from .cards import SEATS, card_at, colour, successive
+from .setup import Setup
+from .state import PartyState
+
+
+def cards_taken(setup: Setup, guests: int) -> list[str]:
+    """The cards for `guests` players, in successive order.
+
+    One player over four to a table cannot be seated as the book wants (a table of
+    one cannot play): then the second last table gives up its D card and the last
+    two tables have three and two players. Bergen and Tiddle-a-wink must have four
+    at each table: the cards of an incomplete last table are still drawn, and its
+    players wait there for late-comers (the table is not in play until it is full)."""
+    order = successive(setup.tables, setup.partnership)
+    if setup.partnership or guests % 4 != 1 or guests < 5:
+        return order[:guests]
+    full = guests // 4
+    return order[:4 * full - 1] + order[4 * full:4 * full + 2]
+
+
+def draw(setup: Setup, guests: list[str], rng: random.Random) -> dict[str, str]:
+    """Each guest draws one of the mixed cards, in the order they come to the tray."""
+    cards = cards_taken(setup, len(guests))
+    rng.shuffle(cards)
+    return dict(zip(guests, cards))
+
+
+def place_late_comer(state: PartyState) -> tuple[str, int, str] | None:
+    """The card and seat for a guest arriving after the draw: the vacant seat at the
+    last table that has one (in the partnership forms, a seat of the colour of a free
+    card), else the first seat of the next empty table. None: the party is full."""
+    setup, s = state.setup, state.session
+    used = set(state.holders)
+    free = [c for c in successive(setup.tables, setup.partnership) if c not in used]
+    if not free:
+        return None
+    occupied = sorted((n for n, t in s.tables.items() if t.players), reverse=True)
+    for n in occupied:
+        for i, card in enumerate(s.tables[n].seats):
+            if card is None:
+                fit = _card_for_seat(setup, free, i)
+                if fit:
+                    return fit, n, SEATS[i]
+    empty = [n for n, t in sorted(s.tables.items()) if not t.players]
+    if not empty:
+        return None
+    card = _card_for_seat(setup, free, 0)
+    return (card, empty[0], "A") if card else None
+
+
+def _card_for_seat(setup: Setup, free: list[str], i: int) -> str | None:
+    """The first free card in successive order that may sit in seat `i`: any card in the
+    individual forms, a white card in A/B and a red one in C/D in the partnership forms."""
+    if not setup.partnership:
+        return free[0]
+    want = colour(card_at(1, SEATS[i], True))
+    return next((c for c in free if colour(c) == want), None)

@@ -1,0 +1,115 @@
+"""The party's set-up: form of game, tables, sessions, prizes and the named options.
+
+Defaults follow the book (000_ff8a6ed40036e836.txt, "HOW TO GIVE MUSICAL DOMINO
+PARTIES"): Block and Draw play four games a session and three sessions; All
+Quarters three games, three sessions; Sebastopol three games and "There are four
+sessions"; Bergen and Tiddle-a-wink end a session at ten points and the party
+"lasts an hour and a half, and the sessions are not counted".
+
+Named options where the book is ambiguous or silent:
+- precedence: "table-1-first" (default) or "larger-number-first". The tie rule
+  "the card with a higher table-number has the precedence" — the book calls the
+  tables nearer Table 1 higher throughout ("the two luckiest of every table are
+  promoted to the preceding table", "move to the next (higher) table", "players
+  at the lower tables may get ahead of the players at the first table"), so by
+  its own usage the higher table is the one nearer Table 1; the literal reading
+  (the larger number) is kept as the other option.
+- head_table: what Table 1's winners do where the book does not say (Sebastopol,
+  Bergen, Tiddle-a-wink). "to-last" (default): they go to the last table, the
+  one rule the book does state for Table 1 (Block: "promotes the two players who
+  have gained the highest amounts ... to the lowest table"); "stay": they stay at
+  Table 1 and Table 1's losers go to the last table, as in progressive games
+  where the head table keeps its winners.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+FORMS = ("block", "draw", "all-quarters", "sebastopol", "bergen", "tiddle-a-wink")
+PARTNERSHIP_FORMS = frozenset({"bergen", "tiddle-a-wink"})
+# forms whose party rules are "the same as in Block" (movement by gains)
+BY_GAINS = frozenset({"block", "draw", "all-quarters"})
+
+_GAMES = {"block": 4, "draw": 4, "all-quarters": 3, "sebastopol": 3}
+_SESSIONS = {"block": 3, "draw": 3, "all-quarters": 3, "sebastopol": 4}
+# what the standings count, per form
+MEASURE = {"block": "sixteenths", "draw": "sixteenths", "all-quarters": "quarters",
+           "sebastopol": "games", "bergen": "punch-holes", "tiddle-a-wink": "punch-holes"}
+
+
+class SetupError(ValueError):
+    """A set-up the party cannot be run with; the message is short, for the console."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    form: str
+    variant: str | None
+    tile_set: str | None            # None: the engine's set for the variant (Grimm: musical)
+    tables: int
+    games_per_session: int | None   # None: the session ends at `session_points` (partnership forms)
+    session_points: int | None
+    sessions: int | None            # None: the party runs until `time_limit`
+    time_limit: float | None        # minutes
+    prizes: int | None              # None: the book's count by tables in play
+    booby: bool
+    confirm: bool                   # a result counts only once the other side confirms it
+    seat_check: bool                # a table keys its seats before its first result of a session
+    precedence: str
+    head_table: str
+
+    @property
+    def partnership(self) -> bool:
+        return self.form in PARTNERSHIP_FORMS
+
+    @property
+    def measure(self) -> str:
+        return MEASURE[self.form]
+
+    def to_json(self) -> dict:
+        return dict(self.__dict__)
+
+
+def from_body(body: dict) -> Setup:
+    form = body.get("form")
+    if form not in FORMS:
+        raise SetupError("UNKNOWN FORM")
+    tables = body.get("tables")
+    if not isinstance(tables, int) or isinstance(tables, bool) or not 1 <= tables <= 999:
+        raise SetupError("BAD TABLES")
+    partnership = form in PARTNERSHIP_FORMS
+    games = body.get("games_per_session", _GAMES.get(form))
+    sessions = body.get("sessions", _SESSIONS.get(form))
+    time_limit = body.get("time_limit", 90 if partnership and "sessions" not in body else None)
+    precedence = body.get("precedence", "table-1-first")
+    head_table = body.get("head_table", "to-last")
+    if games is not None and (not isinstance(games, int) or games < 1):
+        raise SetupError("BAD GAMES")
+    if sessions is not None and (not isinstance(sessions, int) or sessions < 1):
+        raise SetupError("BAD SESSIONS")
+    if sessions is None and time_limit is None:
+        raise SetupError("SESSIONS OR TIME")
+    if precedence not in ("table-1-first", "larger-number-first"):
+        raise SetupError("BAD PRECEDENCE")
+    if head_table not in ("to-last", "stay"):
+        raise SetupError("BAD HEAD TABLE")
+    prizes = body.get("prizes")
+    if prizes is not None and (not isinstance(prizes, int) or prizes < 0):
+        raise SetupError("BAD PRIZES")
+    return Setup(
+        form=form, variant=body.get("variant"), tile_set=body.get("tile_set"),
+        tables=tables, games_per_session=None if partnership else games,
+        session_points=body.get("session_points", 10) if partnership else None,
+        sessions=sessions, time_limit=time_limit, prizes=prizes,
+        booby=bool(body.get("booby", False)), confirm=bool(body.get("confirm", False)),
+        seat_check=bool(body.get("seat_check", True)),
+        precedence=precedence, head_table=head_table,
+    )
+
+
+def book_prizes(tables_in_play: int) -> int:
+    """ "When you intend to have only three tables, one prize will be sufficient; for
+    more than three tables, have two prizes; for more than six tables, have three
+    prizes, and thus always in similar proportion." (PRIZES)"""
+    return max(1, math.ceil(tables_in_play / 3))

@@ -1,0 +1,180 @@
+"""The derived record: score-cards, standings for the projected page, prizes, and the
+whole party as JSON (`to_json`, what `party replay --json` prints and what a live hub
+and a replay must agree on).
+
+Score-cards follow the book's card (SCORE-CARDS, ALL-QUARTERS' folder, SEBASTOPOL's
+punched card): per session, the table and seat, each game's amount, the session's
+total and the running total; punch-holes for Sebastopol's games won and for each
+Bergen or Tiddle-a-wink remove.
+"""
+from __future__ import annotations
+
+from .cards import SEATS, colour, label, number
+from .prizes import awards, prize_count, totals
+from .screens import current_bell
+from .state import (PartyState, in_play, last_session, missing, party_over, seated_cards,
+                    session_over, table_done, table_state)
+
+
+def _place(place) -> str | None:
+    return f"Table {place[0]} {place[1]}" if place else None
+
+
+def _session_state(state: PartyState, s) -> str:
+    setup = state.setup
+    if s.started is None:
+        return "seated"
+    if session_over(setup, s):
+        return "over" if last_session(state) else "ended"
+    bell = s.bell
+    if bell is None:
+        return "playing"
+    return "stopped" if bell.meaning == "stop" else "finishing"
+
+
+def score_cards(state: PartyState) -> list[dict]:
+    if state.setup is None:
+        return []
+    games: dict[tuple[str, int], list[int]] = {}
+    for s in state.sessions:
+        for n in sorted(s.tables):
+            for e in s.tables[n].entries:
+                if e.counts:
+                    for c, g in zip(e.seats, e.gains):
+                        if c is not None:
+                            games.setdefault((c, s.number), []).append(g)
+    holes: dict[str, list[int]] = {}
+    for session, c in state.punches:
+        holes.setdefault(c, []).append(session)
+    places = [seated_cards(s) for s in state.sessions]
+    cards = []
+    for card in sorted(state.holders, key=number):
+        running, rows = 0, []
+        for s, seated in zip(state.sessions, places):
+            place = seated.get(card)
+            won = games.get((card, s.number), [])
+            if place is None and not won:
+                continue
+            running += sum(won)
+            rows.append({"session": s.number, "table": place[0] if place else None,
+                         "seat": place[1] if place else None, "games": won,
+                         "total": sum(won), "running": running})
+        guest = state.guests[state.holders[card]]
+        cards.append({"card": card, "number": number(card), "label": label(card),
+                      "colour": colour(card), "guest": guest.name,
+                      "left": guest.left is not None, "sessions": rows,
+                      "total": running, "punch_holes": holes.get(card, [])})
+    return cards
+
+
+def _awards_json(state: PartyState) -> list[dict]:
+    name = {c: state.holders[c] for c in state.holders}
+    out = []
+    for a in awards(state):
+        po = next((p for p in state.play_offs if p.prize == a.prize), None)
+        out.append({"prize": a.prize, "amount": a.amount,
+                    "candidates": [name[c] for c in a.cards],
+                    "winner": name[a.winner] if a.winner else None,
+                    "play_off": None if po is None else {
+                        "table": po.table, "games": len([e for e in po.entries if e.counts])},
+                    "needs_play_off": a.needs_play_off})
+    return out
+
+
+def standings(state: PartyState) -> dict:
+    setup = state.setup
+    if setup is None:
+        return {"party": None}
+    s = state.session
+    out = {"form": setup.form, "measure": setup.measure, "tables": setup.tables,
+           "session": None, "progress": [], "leaders": [], "moves": [], "prizes": [],
+           "prizes_count": prize_count(state) if state.sessions else None,
+           "final_count": state.final_count is not None,
+           "calls": sorted(n for n, c in state.calls.items() if c)}
+    if s is None:
+        out["guests"] = {"listed": len(state.guests),
+                         "checked_in": sum(g.checked_in for g in state.guests.values())}
+        return out
+    bell = current_bell(state)
+    if bell is not None:
+        acked = sorted(n for n, t in s.tables.items() if bell["id"] in t.acks)
+        bell = dict(bell, acknowledged=acked,
+                    unacknowledged=[n for n, t in sorted(s.tables.items())
+                                    if in_play(setup, t) and n not in acked])
+    out["session"] = {"number": s.number, "state": _session_state(state, s), "bell": bell,
+                      "missing": missing(setup, s) if s.bell else []}
+    for n in sorted(s.tables):
+        t = s.tables[n]
+        if not t.players:
+            continue
+        row = {"table": n, "state": table_state(setup, s, n),
+               "seats": {x: state.holders[c] for x, c in zip(SEATS, t.seats) if c},
+               "games": t.entered, "counted": sum(e.counts for e in t.entries),
+               "pending": t.pending.id if t.pending else None,
+               "seat_check": t.seat_check is not None, "done": table_done(setup, s, t)}
+        if setup.partnership:
+            row["points"] = {side: sum(e.gains[i] for e in t.entries if e.counts)
+                             for i, side in enumerate(("AC", "BD"))}
+        out["progress"].append(row)
+    amount = totals(state)
+    seated = seated_cards(s)
+    ranked = sorted(amount, key=lambda c: (-amount[c], number(c)))
+    for rank, c in enumerate(ranked, start=1):
+        guest = state.guests[state.holders[c]]
+        out["leaders"].append({"rank": rank, "guest": guest.name, "card": c,
+                               "colour": colour(c), "amount": amount[c],
+                               "place": _place(seated.get(c)), "left": guest.left is not None})
+    out["moves"] = [f"{state.holders[c]} -> {_place(after)}" for c, _, after in s.moves]
+    if state.final_count is not None:
+        out["prizes"] = _awards_json(state)
+    out["over"] = party_over(state)
+    return out
+
+
+def to_json(state: PartyState) -> dict:
+    """Everything derived from the journal, as JSON-able data."""
+    setup = state.setup
+    if setup is None:
+        return {"setup": None, "seq": state.seq, "anomalies": [list(a) for a in state.anomalies]}
+    sessions = []
+    for s in state.sessions:
+        sessions.append({
+            "number": s.number,
+            "seated_by": s.seated.by,
+            "seating": {str(n): {x: state.holders[c] for x, c in zip(SEATS, t.seats) if c}
+                        for n, t in sorted(s.tables.items()) if t.players},
+            "moves": [{"guest": state.holders[c], "card": c, "from": _place(b), "to": _place(a)}
+                      for c, b, a in s.moves],
+            "lots": list(s.lots),
+            "started_by": s.started.by if s.started else None,
+            "bells": [{"id": b.id, "meaning": b.meaning, "by": b.rung.by, "cause": b.rung.why,
+                       "final": b.final, "undone": None if b.undone is None else
+                       {"by": b.undone.by, "why": b.undone.why}} for b in s.bells],
+            "mends": [{"table": n, "game": e.game, "entry": e.id,
+                       "annulled": None if e.annulled is None else
+                       {"by": e.annulled.by, "why": e.annulled.why},
+                       "corrections": [{"by": m.by, "why": m.why} for m in e.corrections]}
+                      for n, t in sorted(s.tables.items()) for e in t.entries
+                      if e.annulled or e.corrections] + [
+                      {"table": n, "game": None, "annulled": {"by": m.by, "why": m.why}}
+                      for n, t in sorted(s.tables.items()) for m in t.annulled_in_hand] + [
+                      {"table": n, "closed": {"by": t.closed.by, "why": t.closed.why}}
+                      for n, t in sorted(s.tables.items()) if t.closed],
+        })
+    return {
+        "seq": state.seq,
+        "setup": setup.to_json(),
+        "staff": dict(state.staff),
+        "guests": [{"name": g.name, "checked_in": g.checked_in, "card": g.card,
+                    "left": None if g.left is None else {"by": g.left.by, "why": g.left.why}}
+                   for g in state.guests.values()],
+        "sessions": sessions,
+        "score_cards": score_cards(state),
+        "standings": standings(state),
+        "prizes": _awards_json(state) if state.final_count is not None else [],
+        "play_offs": [{"prize": p.prize, "table": p.table,
+                       "players": [state.holders[c] for c in p.cards],
+                       "games": [dict(zip((state.holders[c] for c in e.seats if c), e.gains))
+                                 for e in p.entries if e.counts]} for p in state.play_offs],
+        "anomalies": [list(a) for a in state.anomalies],
+    }

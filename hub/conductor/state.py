@@ -1,0 +1,256 @@
+"""The conductor's state: small frozen values, folded from the journal (fold.py).
+
+Everything here is data plus the few questions every other module asks of it
+(which session is on, what a table may still key, who sits where). Nothing is
+stored that can be derived cheaply from what is stored.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .cards import SEATS
+from .frozen import EMPTY, FrozenMap
+from .setup import Setup
+
+
+@dataclass(frozen=True)
+class Mend:
+    """Who did something to the record, why, and in which event."""
+    by: str      # the event's source: 'staff:ann', 'table:3', 'hub'
+    why: str
+    seq: int
+    id: str
+
+
+@dataclass(frozen=True)
+class Guest:
+    name: str
+    checked_in: bool = False
+    card: str | None = None
+    left: Mend | None = None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One game's result as keyed at a table (or a play-off), with its mends."""
+    id: str                        # the journal event id of the result
+    seq: int
+    session: int                   # 0 for a play-off
+    table: int
+    game: int
+    seats: tuple                   # the card at A, B, C, D when keyed (None: empty)
+    values: FrozenMap
+    gains: tuple                   # the form's measure for A-D
+    winners: tuple
+    outcome: str                   # the engine's outcome, canonical JSON
+    needs_confirm: bool = False
+    confirmed_by: str | None = None    # the seat that confirmed it
+    annulled: Mend | None = None
+    corrections: tuple = ()        # Mend, oldest first
+
+    @property
+    def live(self) -> bool:
+        return self.annulled is None
+
+    @property
+    def counts(self) -> bool:
+        return self.annulled is None and (not self.needs_confirm or self.confirmed_by is not None)
+
+    @property
+    def pending(self) -> bool:
+        return self.annulled is None and self.needs_confirm and self.confirmed_by is None
+
+    def gain_of(self, card: str) -> int:
+        return sum(g for c, g in zip(self.seats, self.gains) if c == card)
+
+
+@dataclass(frozen=True)
+class Bell:
+    id: str
+    meaning: str                   # 'finish' | 'stop'
+    session: int
+    rung: Mend                     # by whom (a staff login, or 'hub' with the cause as why)
+    final: bool = False            # ends the last session of a party run by the clock
+    undone: Mend | None = None
+
+
+@dataclass(frozen=True)
+class TableSession:
+    seats: tuple                                   # card or None at A, B, C, D
+    entries: tuple = ()                            # Entry, in journal order
+    seat_check: str | None = None                  # id of the accepted seat check
+    acks: FrozenMap = EMPTY                        # bell id -> games entered when the board showed it
+    annulled_in_hand: tuple = ()                   # Mend of games annulled before a result was keyed
+    closed: Mend | None = None
+
+    @property
+    def players(self) -> int:
+        return sum(c is not None for c in self.seats)
+
+    @property
+    def entered(self) -> int:
+        """Games with a live result (confirmed or not): the next game is this + 1."""
+        return sum(e.live for e in self.entries)
+
+    @property
+    def pending(self) -> Entry | None:
+        return next((e for e in self.entries if e.pending), None)
+
+
+@dataclass(frozen=True)
+class Session:
+    number: int
+    tables: FrozenMap                              # table number -> TableSession
+    seated: Mend                                   # the draw or the movement that seated it
+    moves: tuple = ()                              # (card, (table, seat) before, (table, seat) now)
+    lots: tuple = ()                               # the recorded lots (JSON-able dicts)
+    started: Mend | None = None
+    bells: tuple = ()                              # Bell
+
+    @property
+    def bell(self) -> Bell | None:
+        """The bell that stands: the last one not undone."""
+        for b in reversed(self.bells):
+            if b.undone is None:
+                return b
+        return None
+
+    def place_of(self, card: str) -> tuple[int, str] | None:
+        for n, t in self.tables.items():
+            if card in t.seats:
+                return n, SEATS[t.seats.index(card)]
+        return None
+
+
+@dataclass(frozen=True)
+class PlayOff:
+    """A game among players tied for a prize ("they will have to play a game among themselves")."""
+    prize: str
+    table: int
+    cards: tuple                                   # seated A, B, C ... in this order
+    scheduled: Mend
+    entries: tuple = ()
+
+
+@dataclass(frozen=True)
+class PartyState:
+    setup: Setup | None = None
+    created: Mend | None = None
+    staff: FrozenMap = EMPTY                       # login -> 'conductor' | 'assistant'
+    guests: FrozenMap = EMPTY                      # name -> Guest, in the list's order
+    holders: FrozenMap = EMPTY                     # card -> guest name
+    sessions: tuple = ()                           # Session
+    punches: tuple = ()                            # (session, card): a punch-hole for a remove
+    calls: FrozenMap = EMPTY                       # table -> pending calls
+    final_count: Mend | None = None
+    play_offs: tuple = ()                          # PlayOff
+    started_at: float | None = None                # when session I began (the clock's start)
+    anomalies: tuple = ()                          # journaled events the fold could not apply
+    seq: int = 0
+
+    @property
+    def session(self) -> Session | None:
+        return self.sessions[-1] if self.sessions else None
+
+    def with_session(self, s: Session) -> "PartyState":
+        return replace(self, sessions=self.sessions[:-1] + (s,))
+
+
+# -- the questions asked of a session --------------------------------------------------
+
+def in_play(setup: Setup, t: TableSession) -> bool:
+    """A table plays with two players or more; the partnership forms need all four
+    ("There must always be four players at each table", BERGEN GAME)."""
+    return t.players >= (4 if setup.partnership else 2)
+
+
+def table_done(setup: Setup, s: Session, t: TableSession) -> bool:
+    """True when the table has nothing more to key this session."""
+    if t.closed is not None:
+        return True
+    if t.pending is not None:
+        return False
+    bell = s.bell
+    if setup.games_per_session is not None and t.entered >= setup.games_per_session:
+        return True
+    if bell is None:
+        return False
+    seen = t.acks.get(bell.id)
+    if seen is None:
+        return False
+    if bell.meaning == "stop":
+        return True
+    # finish: the game in hand when the board showed the bell, then no new one
+    return t.entered >= seen + 1
+
+
+def table_state(setup: Setup, s: Session, n: int) -> str:
+    t = s.tables[n]
+    if not in_play(setup, t):
+        return "idle"
+    if s.started is None:
+        return "waiting"
+    if table_done(setup, s, t):
+        return "done"
+    bell = s.bell
+    if bell is None:
+        return "playing"
+    return "stopped" if bell.meaning == "stop" else "finishing"
+
+
+def session_over(setup: Setup, s: Session) -> bool:
+    return (s.started is not None and s.bell is not None and
+            all(table_done(setup, s, t) for t in s.tables.values() if in_play(setup, t)))
+
+
+def missing(setup: Setup, s: Session) -> list[int]:
+    """Tables whose result (or bell acknowledgement) is still awaited."""
+    return [n for n, t in sorted(s.tables.items())
+            if in_play(setup, t) and not table_done(setup, s, t)]
+
+
+def last_session(state: PartyState) -> bool:
+    s, setup = state.session, state.setup
+    if s is None:
+        return False
+    if setup.sessions is not None and s.number >= setup.sessions:
+        return True
+    bell = s.bell
+    return bell is not None and bell.final
+
+
+def party_over(state: PartyState) -> bool:
+    """Every session played: what remains is the final count, prizes and play-offs."""
+    s = state.session
+    return s is not None and last_session(state) and session_over(state.setup, s)
+
+
+def seated_cards(s: Session) -> dict[str, tuple[int, str]]:
+    return {c: (n, SEATS[i]) for n, t in s.tables.items() for i, c in enumerate(t.seats)
+            if c is not None}
+
+
+def present(state: PartyState) -> list[str]:
+    """Cards of guests checked in and not gone, in the successive order of cards."""
+    from .cards import number
+    return sorted((g.card for g in state.guests.values() if g.card and g.left is None), key=number)
+
+
+def find_entry(state: PartyState, entry_id: str, table: int | None = None
+               ) -> tuple[int, int, int] | None:
+    """(session index, table, entry index) of a result, or None; play-offs: session index -1.
+    `table`, where known, is searched first (a confirmation comes from the entry's table)."""
+    if table is not None and state.sessions and table in state.session.tables:
+        for ei, e in enumerate(state.session.tables[table].entries):
+            if e.id == entry_id:
+                return len(state.sessions) - 1, table, ei
+    for si in range(len(state.sessions) - 1, -1, -1):
+        for n, t in state.sessions[si].tables.items():
+            for ei, e in enumerate(t.entries):
+                if e.id == entry_id:
+                    return si, n, ei
+    for pi, p in enumerate(state.play_offs):
+        for ei, e in enumerate(p.entries):
+            if e.id == entry_id:
+                return -1 - pi, p.table, ei
+    return None

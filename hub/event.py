@@ -1,0 +1,77 @@
+"""The values that pass between the hub's edges and the conductor.
+
+A `Proposal` is an input not yet journaled (a table's event, a conductor's
+action, a decision of the hub). The conductor judges it against the state folded
+so far and answers with a `Verdict`. Admitted proposals become `Event`s: the
+journal gives each its place (`seq`) and time (`at`).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def canonical(body: Any) -> str:
+    """The one JSON spelling of a body: what the journal stores and digests."""
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def digest(source: str, kind: str, body: dict) -> str:
+    """Tells a resend (same id, same digest) from a reused id (same id, other digest)."""
+    return hashlib.sha256("\n".join((source, kind, canonical(body))).encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Proposal:
+    id: str       # idempotency key: a board's event id, or one the hub/console made
+    source: str   # 'table:3', 'staff:ann', 'hub'
+    kind: str     # 'table.result', 'conductor.bell', …
+    body: dict = field(hash=False)
+
+    @property
+    def digest(self) -> str:
+        return digest(self.source, self.kind, self.body)
+
+
+@dataclass(frozen=True)
+class Event:
+    seq: int
+    id: str
+    at: float     # hub clock, Unix seconds
+    source: str
+    kind: str
+    body: dict = field(hash=False)
+
+    @property
+    def digest(self) -> str:
+        return digest(self.source, self.kind, self.body)
+
+    def to_json(self) -> dict:
+        return {"seq": self.seq, "id": self.id, "at": self.at, "source": self.source,
+                "kind": self.kind, "body": self.body}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The conductor's answer to a proposal.
+
+    `events` are what to journal, in order, in one transaction: normally the
+    proposal itself, sometimes followed by decisions it triggers (the bell rung
+    when a table finishes its last game). `msg`/`why` are at most 16 characters,
+    for a table's display.
+    """
+    ok: bool
+    events: tuple[Proposal, ...] = ()
+    msg: str = ""
+    why: str = ""
+
+    @staticmethod
+    def admit(*events: Proposal, msg: str = "SAVED") -> "Verdict":
+        return Verdict(True, tuple(events), msg=msg)
+
+    @staticmethod
+    def refuse(why: str) -> "Verdict":
+        assert len(why) <= 16, why
+        return Verdict(False, why=why)

@@ -1,0 +1,89 @@
+"""The append-only journal: one SQLite file per party (see docs/journal.md)."""
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Iterator, Sequence
+
+from .event import Event, canonical, digest
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS journal (
+    seq    INTEGER PRIMARY KEY,
+    id     TEXT NOT NULL UNIQUE,
+    at     REAL NOT NULL,
+    source TEXT NOT NULL,
+    kind   TEXT NOT NULL,
+    body   TEXT NOT NULL,
+    digest TEXT NOT NULL
+);
+CREATE TRIGGER IF NOT EXISTS journal_no_update BEFORE UPDATE ON journal
+BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS journal_no_delete BEFORE DELETE ON journal
+BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+"""
+
+
+class Journal:
+    """The hub's single writer's handle: used from one thread at a time.
+
+    Readers (the web app, `party replay`) use `open_reader` and `read_events`.
+    """
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: we issue BEGIN/COMMIT ourselves so that a batch
+        # of events is one durable transaction.
+        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        # FULL: a committed event survives a power cut, which is what the ack promises.
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def last_seq(self) -> int:
+        return self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM journal").fetchone()[0]
+
+    def find(self, event_id: str) -> tuple[int, str] | None:
+        """(seq, digest) of the journaled event with this id, if any."""
+        row = self._db.execute("SELECT seq, digest FROM journal WHERE id = ?", (event_id,)).fetchone()
+        return (row[0], row[1]) if row else None
+
+    def append(self, events: Sequence[Event]) -> None:
+        """Append events, numbered by the caller, in one durable transaction.
+
+        The single writer numbers events itself (it folds them before they are
+        committed) and commits a whole batch of inputs at once: one fsync per
+        batch is what lets the hub keep up with a room entering after the bell.
+        A failure appends nothing.
+        """
+        rows = [(e.seq, e.id, e.at, e.source, e.kind, canonical(e.body), digest(e.source, e.kind, e.body))
+                for e in events]
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.executemany(
+                "INSERT INTO journal (seq, id, at, source, kind, body, digest) VALUES (?,?,?,?,?,?,?)", rows)
+            self._db.execute("COMMIT")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+
+    def events(self, after: int = 0) -> Iterator[Event]:
+        return read_events(self._db, after)
+
+
+def open_reader(path: str | Path) -> sqlite3.Connection:
+    """A read-only connection, safe beside a running hub."""
+    return sqlite3.connect(f"file:{Path(path)}?mode=ro", uri=True, check_same_thread=False)
+
+
+def read_events(db: sqlite3.Connection, after: int = 0) -> Iterator[Event]:
+    rows = db.execute(
+        "SELECT seq, id, at, source, kind, body FROM journal WHERE seq > ? ORDER BY seq", (after,)
+    )
+    for seq, id_, at, source, kind, body in rows:
+        yield Event(seq, id_, at, source, kind, json.loads(body))

@@ -1,0 +1,124 @@
+"""The table protocol, version 1 (docs/protocol.md): topics and the envelope.
+
+Only shape is checked here — is this a well-formed event from table N? Whether
+it can be true at this moment of the party is the conductor's judgement.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+from .event import Proposal
+
+VERSION = 1
+MAX_PAYLOAD = 2048
+
+HUB_STATUS = "party/hub/status"
+ALL_CMD = "party/all/cmd"
+# What the hub subscribes to.
+TABLE_INPUTS = ("party/table/+/event", "party/table/+/status", "party/table/+/heartbeat")
+
+_TABLE_TOPIC = re.compile(r"^party/table/([1-9][0-9]{0,2})/(event|status|heartbeat)$")
+_EVENT_ID = re.compile(r"^([a-z0-9-]{1,24})\.([0-9]{1,9})\.([0-9]{1,9})$")
+_BELL_ID = re.compile(r"^[a-z0-9-]{1,24}$")
+SEATS = ("A", "B", "C", "D")
+TABLE_KINDS = ("result", "confirm", "seat-check", "bell", "bell-ack", "call")
+
+
+def table_topic(table: int, leaf: str) -> str:
+    """party/table/<table>/<leaf>, leaf one of event, ack, screen, status, heartbeat."""
+    return f"party/table/{table}/{leaf}"
+
+
+def split_table_topic(topic: str) -> tuple[int, str] | None:
+    m = _TABLE_TOPIC.match(topic)
+    return (int(m.group(1)), m.group(2)) if m else None
+
+
+class Refused(Exception):
+    """A table event refused before the conductor sees it.
+
+    `event_id` is set when the envelope got far enough to name one, so the
+    board can be told which of its entries was refused.
+    """
+
+    def __init__(self, why: str, detail: str = "", event_id: str | None = None):
+        assert len(why) <= 16, why
+        super().__init__(f"{why}: {detail}" if detail else why)
+        self.why, self.event_id = why, event_id
+
+
+def _is_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _check_body(kind: str, body: dict) -> str | None:
+    """What is wrong with this kind's body, or None."""
+    if kind == "result":
+        values = body.get("values")
+        if not _is_int(body.get("game")) or not isinstance(values, dict):
+            return "result needs game (int) and values (object)"
+        if not values or not all(isinstance(k, str) and _is_int(v) for k, v in values.items()):
+            return "result values must map field names to integers"
+    elif kind == "confirm":
+        if not isinstance(body.get("entry"), str) or body.get("seat") not in SEATS:
+            return "confirm needs entry (event id) and seat (A-D)"
+    elif kind == "seat-check":
+        cards = body.get("cards")
+        if not isinstance(cards, dict) or not all(k in SEATS and _is_int(v) for k, v in cards.items()):
+            return "seat-check needs cards {seat: card number}"
+    elif kind == "bell-ack":
+        if not isinstance(body.get("bell"), str) or not _BELL_ID.match(body["bell"]):
+            return "bell-ack needs a bell id"
+    elif kind in ("bell", "call"):
+        if body:
+            return f"{kind} takes an empty body"
+    return None
+
+
+def parse_event(table: int, payload: bytes) -> Proposal:
+    """The proposal a table's event stands for, or `Refused` with why."""
+    if len(payload) > MAX_PAYLOAD:
+        raise Refused("TOO LONG", f"{len(payload)} bytes > {MAX_PAYLOAD}")
+    try:
+        msg = decode_object(payload)
+    except ValueError as exc:
+        raise Refused("BAD MESSAGE", str(exc))
+    event_id = msg.get("id") if isinstance(msg.get("id"), str) else None
+    if msg.get("v") != VERSION:
+        raise Refused("UPDATE FIRMWARE", f"protocol version {msg.get('v')!r}, hub speaks {VERSION}", event_id)
+    m = _EVENT_ID.match(event_id or "")
+    if not m:
+        raise Refused("BAD MESSAGE", f"bad event id {msg.get('id')!r}")
+    if msg.get("table") != table:
+        raise Refused("WRONG TABLE", f"table {msg.get('table')!r} on the topic of table {table}", event_id)
+    kind, body = msg.get("kind"), msg.get("body")
+    if kind not in TABLE_KINDS:
+        raise Refused("UNKNOWN KIND", f"kind {kind!r}", event_id)
+    if not isinstance(body, dict):
+        raise Refused("BAD MESSAGE", "body must be an object", event_id)
+    problem = _check_body(kind, body)
+    if problem:
+        raise Refused("BAD MESSAGE", problem, event_id)
+    return Proposal(event_id, f"table:{table}", f"table.{kind}", {**body, "table": table, "board": m.group(1)})
+
+
+def ack(event_id: str, *, seq: int | None = None, msg: str = "", why: str = "") -> bytes:
+    if why:
+        return encode({"v": VERSION, "id": event_id, "ok": False, "why": why})
+    return encode({"v": VERSION, "id": event_id, "ok": True, "seq": seq, "msg": msg})
+
+
+def decode_object(payload: bytes) -> dict:
+    """A payload's JSON object, or ValueError saying what it is instead."""
+    try:
+        msg = json.loads(payload)
+    except ValueError as exc:  # UnicodeDecodeError is a ValueError too
+        raise ValueError(f"not JSON: {exc}") from None
+    if not isinstance(msg, dict):
+        raise ValueError("not a JSON object")
+    return msg
+
+
+def encode(obj: dict) -> bytes:
+    return json.dumps(obj, separators=(",", ":")).encode()

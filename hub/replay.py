@@ -1,0 +1,92 @@
+"""`party replay JOURNAL [--json]`: the party as the journal makes it, offline.
+
+Opens the SQLite journal read-only (it may be open in the hub beside us; see
+docs/journal.md), folds every event through the conductor and prints the derived
+state: seating of each session, score-cards, standings and prizes, as text, or
+with --json exactly `hub.conductor.to_json` — the same JSON a live hub derives.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sqlite3
+import sys
+
+from hub.conductor import replay, to_json
+from hub.event import Event
+
+
+def read_journal(path: str) -> list[Event]:
+    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        rows = con.execute("SELECT seq, id, at, source, kind, body FROM journal ORDER BY seq")
+        return [Event(seq, id_, at, source, kind, json.loads(body))
+                for seq, id_, at, source, kind, body in rows]
+    finally:
+        con.close()
+
+
+def text(doc: dict) -> str:
+    if doc["setup"] is None:
+        return "no party in this journal\n"
+    setup, out = doc["setup"], []
+    out.append(f"{setup['form'].upper()} PARTY, {setup['tables']} tables "
+               f"(journal to seq {doc['seq']})")
+    for s in doc["sessions"]:
+        out.append(f"\nSESSION {s['number']} (seated by {s['seated_by']})")
+        for table, seats in s["seating"].items():
+            out.append(f"  Table {table}: " + ", ".join(f"{x} {g}" for x, g in seats.items()))
+        for lot in s["lots"]:
+            out.append(f"  lot at table {lot['table']} ({lot['why']}): {lot['moved']} move")
+        for b in s["bells"]:
+            undone = f", undone by {b['undone']['by']}: {b['undone']['why']}" if b["undone"] else ""
+            cause = f" ({b['cause']})" if b["cause"] else ""
+            out.append(f"  bell {b['id']} {b['meaning']} by {b['by']}{cause}{undone}")
+        for m in s["mends"]:
+            out.append(f"  mend: {json.dumps(m, sort_keys=True)}")
+    out.append("\nSCORE-CARDS")
+    for c in doc["score_cards"]:
+        games = "; ".join(f"{r['session']}: T{r['table']}{r['seat'] or ''} {r['games']}"
+                          for r in c["sessions"])
+        holes = f", punch-holes {len(c['punch_holes'])}" if c["punch_holes"] else ""
+        left = " (left)" if c["left"] else ""
+        out.append(f"  {c['label']:<18} {c['guest']}{left}: total {c['total']}{holes} | {games}")
+    out.append(f"\nSTANDINGS ({setup['form']}, by {doc['standings']['measure']})")
+    for row in doc["standings"]["leaders"]:
+        out.append(f"  {row['rank']:>3}. {row['guest']:<20} {row['amount']:>5}  {row['place'] or ''}")
+    if doc["prizes"]:
+        out.append("\nPRIZES")
+        for a in doc["prizes"]:
+            who = a["winner"] or "play-off among " + ", ".join(a["candidates"])
+            out.append(f"  {a['prize']}: {who} ({a['amount']})")
+    for a in doc["anomalies"]:
+        out.append(f"ANOMALY at seq {a[0]} ({a[1]}): {a[2]}")
+    return "\n".join(out) + "\n"
+
+
+def add_commands(subparsers) -> None:
+    p = subparsers.add_parser("replay", help="print the party a journal makes (seating, "
+                                             "score-cards, standings, prizes)")
+    p.add_argument("journal", help="the party's SQLite journal file")
+    p.add_argument("--json", action="store_true", help="print the derived state as JSON")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    doc = to_json(replay(read_journal(args.journal)))
+    if args.json:
+        sys.stdout.write(json.dumps(doc, sort_keys=True, indent=1) + "\n")
+    else:
+        sys.stdout.write(text(doc))
+    return 0
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="party")
+    add_commands(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,158 @@
+"""A game form: its book, its variants, its rules value, its entry form, its scoring, its player.
+
+Every form in `forms/` is a `GameForm`; the registry (`registry.py`) maps names to them.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .tiles import TILE_SETS, TileSet
+from .values import EntryForm, Field, HandOutcome, PlayedHand, Refusal, Rules, side_of
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One book's reading of a form. `source` names the book file and quotes the passage."""
+
+    name: str
+    source: str
+    about: str
+    players: tuple[int, ...]
+    tile_sets: tuple[str, ...] = ("double-six",)
+    partnership: bool = False
+
+
+class GameForm:
+    name: str = ""
+    title: str = ""
+    variants: dict[str, Variant] = {}
+    default: str = ""
+    why_default: str = ""
+    option_names: frozenset[str] = frozenset({"target"})   # what `rules(**options)` accepts
+
+    # --- description ---------------------------------------------------------------
+    @property
+    def source(self) -> str:
+        return self.variants[self.default].source
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        return tuple(sorted({n for v in self.variants.values() for n in v.players}))
+
+    @property
+    def partnership(self) -> bool:
+        return self.variants[self.default].partnership
+
+    def variant(self, rules: Rules) -> Variant:
+        return self.variants[rules.variant]
+
+    def is_partnership(self, rules: Rules) -> bool:
+        return self.variant(rules).partnership
+
+    def tile_set(self, rules: Rules) -> TileSet:
+        return TILE_SETS[rules.tile_set]
+
+    def rules(self, players: int | None = None, variant: str | None = None,
+              tile_set: str | None = None, **options) -> Rules:
+        """A checked `Rules` value; anything left out takes the variant's default."""
+        v = self.variants.get(variant or self.default)
+        if v is None:
+            raise Refusal("NO SUCH VARIANT")
+        players = players or (4 if 4 in v.players else v.players[0])
+        if players not in v.players:
+            raise Refusal("PLAYERS NOT OK")
+        tile_set = tile_set or v.tile_sets[0]
+        if tile_set not in v.tile_sets:
+            raise Refusal("WRONG TILE SET")
+        if not set(options) <= self.option_names or options.get("in_play", "hand") not in (
+                "hand", "each"):
+            raise Refusal("NO SUCH OPTION")
+        return Rules(self.name, v.name, players, tile_set, tuple(sorted(options.items())))
+
+    # --- a hand ----------------------------------------------------------------------
+    def entry_form(self, rules: Rules) -> EntryForm:
+        raise NotImplementedError
+
+    def score(self, rules: Rules, values: dict) -> HandOutcome:
+        """Points for one hand from what the table keyed, or `Refusal`."""
+        if rules.form != self.name:
+            raise Refusal("WRONG GAME")
+        return self._score(rules, self.entry_form(rules).check(values))
+
+    def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
+        raise NotImplementedError
+
+    # --- points made in play --------------------------------------------------------
+    def count_form(self, rules: Rules) -> EntryForm | None:
+        """One count made in play (Muggins' fives, All Quarters' quarters, Bergen's headers,
+        Grimm's Tiddle-a-wink doubles); None where nothing is scored in play."""
+        return None
+
+    def keys_each_count(self, rules: Rules) -> bool:
+        """Option `in_play="each"`: the table keys each count as it is made (`play_entry_form`)
+        and the hand's entry form leaves out the in-play totals. By default the hand's entry
+        form carries each seat's in-play total, as a score-card does."""
+        return rules.option("in_play", "hand") == "each" and self.count_form(rules) is not None
+
+    def play_entry_form(self, rules: Rules) -> EntryForm | None:
+        return self.count_form(rules) if self.keys_each_count(rules) else None
+
+    def score_play(self, rules: Rules, values: dict, totals: dict[str, int] | None = None) -> HandOutcome:
+        """Points for one count keyed during a hand, or `Refusal`."""
+        form = self.play_entry_form(rules)
+        if form is None:
+            raise Refusal("NOTHING IN PLAY")
+        return self._score_count(rules, form.check(values), totals)
+
+    def _score_count(self, rules: Rules, values: dict[str, int], totals) -> HandOutcome:
+        raise NotImplementedError
+
+    def play_hand(self, rules: Rules, rng: random.Random, leader: str | None = None) -> PlayedHand:
+        """A whole hand by legal moves. `leader`: the seat that sets (any piece it likes); by
+        default the book's first lead (the highest double, the holder of 1-0 bidding first...)."""
+        raise NotImplementedError
+
+    # --- a game ----------------------------------------------------------------------
+    def target(self, rules: Rules) -> int | None:
+        """Points that win the game (None: the game is a fixed number of hands)."""
+        return rules.option("target", self._target(rules))
+
+    def _target(self, rules: Rules) -> int | None:
+        return 100
+
+    def game_over(self, rules: Rules, totals: dict[str, int], hands_played: int = 0) -> bool:
+        """`totals` per seat, summed over the hands' `points`. A form without a target plays
+        one hand to a game (Sebastopol, Grimm's Tiddle-a-wink: the hand's winner wins the game)."""
+        target = self.target(rules)
+        if target is None:
+            return hands_played >= 1
+        return any(v >= target for v in totals.values())
+
+    def winners_of_game(self, rules: Rules, totals: dict[str, int]) -> tuple[str, ...]:
+        best = max(totals.values())
+        return tuple(s for s in rules.seats if totals.get(s) == best)
+
+
+def seat_value(rules: Rules, n: int) -> str | None:
+    """A seat field's number (1-4, 0 = none) as a seat name, refusing seats not at the table."""
+    if n == 0:
+        return None
+    if n > rules.players:
+        raise Refusal("NO SUCH SEAT")
+    return rules.seats[n - 1]
+
+
+def seat_field(k: str, label: str, rules: Rules) -> Field:
+    """A field naming a seat (0 = none): keyed A-D at a table of four or fewer; beyond four
+    players (Tiddle-a-wink, Matador) the player's number is keyed instead."""
+    return Field(k, label, 0, rules.players, seat=rules.players <= 4)
+
+
+def seat_number(rules: Rules, seat: str | None) -> int:
+    return 0 if seat is None else rules.seats.index(seat) + 1
+
+
+def partnership_points(rules: Rules, side_points: dict[str, int]) -> dict[str, int]:
+    """Each partner is credited what the side won (Grimm: "they win conjointly")."""
+    return {s: side_points[side_of(s)] for s in rules.seats}

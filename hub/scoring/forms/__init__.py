@@ -1,0 +1,1 @@
+"""One module per game form of the rule books; `hub.scoring.registry` lists them."""

@@ -1,0 +1,110 @@
+"""Sebastopol (Grimm, 000_ff8a6ed40036e836.txt, SEBASTOPOL and the party's SEBASTOPOL): four
+players, nine each, no stock; the Double Whole leads and is played on all four sides (a
+cross); in the first round each plays a Whole or passes. Won by "domino", or on a block by the
+fewest note-values, then the fewest dominoes, then a draw from the reshuffled set (the lower
+domino wins). The party counts games won (a punch-hole each).
+"""
+from __future__ import annotations
+
+import random
+
+from ..form import Variant, seat_field, seat_number, seat_value
+from ..line import CROSS
+from ..lineplay import LineHand, LineSpec
+from ..tiles import MUSICAL
+from ..values import EntryForm, Field, HandOutcome, PlayedHand, Refusal, Rules
+from .spots import SpotsForm
+
+
+class Sebastopol(SpotsForm):
+    name = "sebastopol"
+    title = "Sebastopol"
+    variants = {"grimm": Variant(
+        "grimm", "000_ff8a6ed40036e836.txt, SEBASTOPOL: 'Four players can join, each taking nine "
+        "dominoes and leaving no reserve. The holder of the Double Whole begins with that piece. "
+        "Only in the first round each player must play a Whole or pass.'; party: 'If two players "
+        "happen to have the same amount of note-values, then the holder of the least number of "
+        "dominoes wins. If there be also a tie ... the one whose domino has the least amount of "
+        "values on it wins'",
+        "Musical set divided equally (a short table of two or three shares all 36); the winner "
+        "of each hand wins one game.", (2, 3, 4), ("musical",))}
+    default = "grimm"
+    why_default = "Grimm's is the only book with this game."
+
+    def _target(self, rules: Rules) -> None:
+        # "Games are won by making "domino," or in case of a block by having the least amount of
+        # note-values": each hand is a game, and the party counts games won
+        return None
+
+    def spec(self, rules: Rules) -> LineSpec:
+        # the set divides evenly among two, three or four, so there is never a stock to draw from
+        return LineSpec(36 // rules.players, layout=CROSS, first_round_on_lead=True)
+
+    def play_hand(self, rules: Rules, rng: random.Random, leader: str | None = None) -> PlayedHand:
+        """"The holder of the Double Whole begins with that piece", every hand: `leader` is not
+        used."""
+        return super().play_hand(rules, rng)
+
+    def entry_form(self, rules: Rules) -> EntryForm:
+        fields = [seat_field("out", "DOMINO BY", rules)]
+        for s in rules.seats:
+            fields += [Field(s, f"{s} SIXTEENTHS", 0, 468), Field(f"{s}_pieces", f"{s} PIECES", 0, 36)]
+        fields.append(seat_field("draw", "TIE DRAW WON BY", rules))
+        return EntryForm("SEBASTOPOL", tuple(fields))
+
+    def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
+        out = seat_value(rules, values["out"])
+        spots = {s: values[s] for s in rules.seats}
+        pieces = {s: values[f"{s}_pieces"] for s in rules.seats}
+        if sum(spots.values()) > 468 - 32:   # the Double Whole is always on the table
+            raise Refusal("TOO MANY SPOTS")
+        for s in rules.seats:
+            if bool(spots[s]) != bool(pieces[s]):
+                raise Refusal("SPOTS NO PIECES")
+        drawn = seat_value(rules, values["draw"])
+        tied = self.tied(rules, out, spots, pieces)
+        if out is not None:
+            if spots[out]:
+                raise Refusal("DOMINO HAS SPOTS")
+        if len(tied) > 1:
+            if drawn not in tied:
+                raise Refusal("NOT A TIED SEAT")
+            winner = drawn
+        else:
+            if drawn is not None:
+                raise Refusal("NO DRAW NEEDED")
+            winner = tied[0]
+        return HandOutcome({s: int(s == winner) for s in rules.seats}, (winner,), out is None,
+                           tally={f"{s}_games": int(s == winner) for s in rules.seats})
+
+    @staticmethod
+    def tied(rules: Rules, out, spots, pieces) -> list[str]:
+        """The seats still level after note-values and dominoes (one seat: the winner)."""
+        if out is not None:
+            return [out]
+        key = {s: (spots[s], pieces[s]) for s in rules.seats}
+        best = min(key.values())
+        return [s for s in rules.seats if key[s] == best]
+
+    def values_of(self, rules: Rules, h: LineHand, rng, counts) -> dict[str, int]:
+        values = {"out": seat_number(rules, h.out), "draw": 0}
+        for s in rules.seats:
+            values[s] = sum(t.spots for t in h.hands[s])
+            values[f"{s}_pieces"] = len(h.hands[s])
+        tied = self.tied(rules, h.out, {s: values[s] for s in rules.seats},
+                         {s: values[f"{s}_pieces"] for s in rules.seats})
+        if len(tied) > 1:
+            values["draw"] = seat_number(rules, self.draw_off(tied, rng))
+        return values
+
+    def draw_off(self, tied: list[str], rng: random.Random) -> str:
+        """Each tied player draws from the reshuffled set; the lowest domino wins (again if level)."""
+        while True:
+            drawn = dict(zip(tied, rng.sample(MUSICAL.tiles, len(tied))))
+            low = min(t.spots for t in drawn.values())
+            lowest = [s for s, t in drawn.items() if t.spots == low]
+            if len(lowest) == 1:
+                return lowest[0]
+
+
+SEBASTOPOL = Sebastopol()

@@ -1,0 +1,129 @@
+"""The common shape of the line games settled by the spots left in hand: a table keys who went
+out ("Domino!", 0 = blocked) and each seat's spots; the form's book says who scores what."""
+from __future__ import annotations
+
+import random
+
+from ..form import GameForm, partnership_points, seat_field, seat_number, seat_value
+from ..lineplay import NO_DRAW, LineHand, LineSpec, play_line_hand
+from ..settle import TAKE_ALL, TIE_NO_COUNT, check_domino, check_spots, settle
+from ..values import SIDES, EntryForm, Field, HandOutcome, PlayedHand, Refusal, Rules, side_of
+
+
+def scaled(base: int, rules: Rules, size: int) -> int:
+    """Milton Bradley: with the larger sets "the number of tiles distributed to each player ...
+    be increased in proportion to the size of the set used"."""
+    return rules.option("hand", base * size // 28)
+
+
+class LineForm(GameForm):
+    """A form played in a line: it gives its `spec` and what a table keys for a played hand."""
+
+    option_names = GameForm.option_names | {"hand", "in_play"}
+
+    def rules(self, players=None, variant=None, tile_set=None, **options) -> Rules:
+        rules = super().rules(players, variant, tile_set, **options)
+        spec = self.spec(rules)
+        if spec.hand_size * rules.players + spec.keep + len(spec.aside) > len(self.tile_set(rules)):
+            raise Refusal("TOO MANY PIECES")
+        return rules
+
+    def spec(self, rules: Rules) -> LineSpec:
+        raise NotImplementedError
+
+    def values_of(self, rules: Rules, h: LineHand, rng: random.Random,
+                  counts: list[dict[str, int]]) -> dict[str, int]:
+        """What the table keys at the end of a hand the engine played; `counts` are the
+        counts made in play (`counts_of`)."""
+        raise NotImplementedError
+
+    def counts_of(self, rules: Rules, h: LineHand, rng: random.Random) -> list[dict[str, int]]:
+        """Each count made in play, as keyed on `count_form` (none by default)."""
+        return []
+
+    def play_hand(self, rules: Rules, rng: random.Random, leader: str | None = None) -> PlayedHand:
+        h = play_line_hand(self.tile_set(rules), rules.seats, self.spec(rules), rng, leader)
+        counts = self.counts_of(rules, h, rng)
+        values = self.values_of(rules, h, rng, counts)
+        each = tuple(counts) if self.keys_each_count(rules) else ()
+        return PlayedHand(rules, tuple(h.moves), self.score(rules, values), values,
+                          {s: tuple(v) for s, v in h.hands.items()}, tuple(h.stock), h.dealt,
+                          each)
+
+
+class SpotsForm(LineForm):
+    """Subclasses give `spec`, and the variant's block and tie rules."""
+
+    keys_pieces = False   # Grimm's tie on a block goes to "the smallest number of dominoes"
+
+    def block_rule(self, rules: Rules) -> str:
+        return TAKE_ALL
+
+    def tie_rule(self, rules: Rules) -> str:
+        return TIE_NO_COUNT
+
+    def counts_pieces(self, rules: Rules) -> bool:
+        return self.keys_pieces
+
+    def spot_label(self, rules: Rules, seat: str) -> str:
+        return f"{seat} SIXTEENTHS" if rules.tile_set == "musical" else f"{seat} SPOTS"
+
+    def form_title(self, rules: Rules) -> str:
+        return self.title.upper()[:16]
+
+    def play_fields(self, rules: Rules) -> tuple[Field, ...]:
+        """Fields for points made in play (none here; Muggins and others add theirs)."""
+        return ()
+
+    def entry_form(self, rules: Rules) -> EntryForm:
+        total = self.tile_set(rules).total_spots
+        fields = [seat_field("out", "DOMINO BY", rules)]
+        fields += self.play_fields(rules)
+        for s in rules.seats:
+            fields.append(Field(s, self.spot_label(rules, s), 0, total))
+            if self.counts_pieces(rules):
+                fields.append(Field(f"{s}_pieces", f"{s} PIECES", 0, len(self.tile_set(rules))))
+        return EntryForm(self.form_title(rules), tuple(fields))
+
+    def check_spots(self, rules: Rules, spots: dict[str, int]):
+        """No seat holds more pieces than it was dealt and could draw; the lead is on the table."""
+        spec = self.spec(rules)
+        tiles = [t for t in self.tile_set(rules).tiles if t not in spec.aside]
+        dealt = spec.hand_size * rules.players
+        drawable = 0 if spec.draw == NO_DRAW else max(len(tiles) - dealt - spec.keep, 0)
+        check_spots(spots, tiles, spec.hand_size + drawable, dealt - 1 + drawable)
+
+    def _settle(self, rules: Rules, values: dict[str, int]):
+        """Points per seat, winners, blocked, side points (None unless partners)."""
+        out = seat_value(rules, values["out"])
+        spots = {s: values[s] for s in rules.seats}
+        pieces = ({s: values[f"{s}_pieces"] for s in rules.seats}
+                  if self.counts_pieces(rules) else None)
+        check_domino(spots, out, pieces)
+        self.check_spots(rules, spots)
+        if pieces is not None:
+            for s in rules.seats:
+                if spots[s] and not pieces[s]:
+                    raise Refusal("SPOTS NO PIECES")
+        if self.is_partnership(rules):
+            side_spots = {side: sum(spots[s] for s in side) for side in SIDES}
+            out_side = side_of(out) if out else None
+            side_pts, win_sides = settle(side_spots, out_side, self.block_rule(rules),
+                                         self.tie_rule(rules))
+            winners = tuple(s for s in rules.seats if side_of(s) in win_sides)
+            return partnership_points(rules, side_pts), winners, out is None, side_pts
+        points, winners = settle(spots, out, self.block_rule(rules), self.tie_rule(rules), pieces)
+        return points, winners, out is None, None
+
+    def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
+        points, winners, blocked, side = self._settle(rules, values)
+        return HandOutcome(points, winners, blocked, side)
+
+    def values_of(self, rules: Rules, h: LineHand, rng: random.Random,
+                  counts: list[dict[str, int]]) -> dict[str, int]:
+        values = {"out": seat_number(rules, h.out)}
+        for s in rules.seats:
+            values[s] = sum(t.spots for t in h.hands[s])
+            if self.counts_pieces(rules):
+                values[f"{s}_pieces"] = len(h.hands[s])
+        return values

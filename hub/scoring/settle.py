@@ -1,0 +1,83 @@
+"""Settling a hand from the spots left in each hand: who won, who scores what.
+
+Each rule here is one book's sentence; the forms pick theirs.
+"""
+from __future__ import annotations
+
+from .values import Refusal
+
+# On a block, who wins and what he takes.
+TAKE_ALL = "take-all"         # Parker: "adds to his count the number held by his opponents"
+DIFFERENCE = "difference"     # Milton Bradley: "the total spots held by each of his opponents, minus his count"
+LADDER = "ladder"             # Tandy: lowest takes the difference to each higher, then the next lowest...
+WINS_NO_COUNT = "wins-no-count"  # Parker's Matador: "the hand containing the least number of spots wins, but it does not count"
+SHARE = "share"               # Pell's skins: tied lowest divide the rest, "the odd spots ... not to be counted"
+
+# When two or more are equal lowest on a block.
+TIE_NO_COUNT = "no-count"     # Parker, Milton Bradley: "there is no count"
+TIE_FEWER_PIECES = "fewer-pieces"  # Grimm: "the holder of the smallest number of dominoes wins"
+
+
+def round5(n: int) -> int:
+    """The multiple of five nearest (Parker: 22 -> 20, 23 -> 25; Milton Bradley: 26, 27 -> 25; 28, 29 -> 30)."""
+    return (n + 2) // 5 * 5
+
+
+def settle(spots: dict[str, int], out: str | None, block_rule: str,
+           tie_rule: str = TIE_NO_COUNT, pieces: dict[str, int] | None = None):
+    """Points per seat and the winners, from the spots left and who went out (None: blocked)."""
+    points = {s: 0 for s in spots}
+    if out is not None:
+        points[out] = sum(v for s, v in spots.items() if s != out)
+        return points, (out,)
+    if block_rule == LADDER:
+        for s, v in spots.items():
+            points[s] = sum(w - v for w in spots.values() if w > v)
+        low = min(spots.values())
+        return points, tuple(s for s, v in spots.items() if v == low)
+    low = min(spots.values())
+    lowest = [s for s, v in spots.items() if v == low]
+    if len(lowest) > 1 and tie_rule == TIE_FEWER_PIECES and pieces is not None:
+        fewest = min(pieces[s] for s in lowest)
+        lowest = [s for s in lowest if pieces[s] == fewest]
+    others = sum(v for s, v in spots.items() if s not in lowest)
+    if len(lowest) > 1:
+        if block_rule != SHARE:
+            return points, ()
+        for s in lowest:
+            points[s] = others // len(lowest)
+        return points, tuple(lowest)
+    w = lowest[0]
+    if block_rule == WINS_NO_COUNT:
+        return points, (w,)
+    if block_rule == DIFFERENCE:
+        points[w] = sum(v - spots[w] for s, v in spots.items() if s != w)
+    else:
+        points[w] = sum(v for s, v in spots.items() if s != w)
+    return points, (w,)
+
+
+def check_domino(spots: dict[str, int], out: str | None, pieces: dict[str, int] | None = None):
+    """The seat that went out holds nothing."""
+    if out is None:
+        return
+    if spots[out] != 0 or (pieces is not None and pieces[out] != 0):
+        raise Refusal("DOMINO HAS SPOTS")
+
+
+def most_spots(tiles, k: int) -> int:
+    """The most spots any `k` of these tiles can show."""
+    return sum(sorted((t.spots for t in tiles), reverse=True)[:max(k, 0)])
+
+
+def check_spots(spots: dict[str, int], tiles, per_seat: int | None = None,
+                in_hands: int | None = None):
+    """Refuse more spots than the pieces a seat (or all seats) can hold could show: `per_seat`
+    and `in_hands` are how many pieces one seat and all seats can hold at the end of a hand."""
+    if sum(spots.values()) > most_spots(tiles, len(tiles) if in_hands is None else in_hands):
+        raise Refusal("TOO MANY SPOTS")
+    if per_seat is not None:
+        most = most_spots(tiles, per_seat)
+        for s, v in spots.items():
+            if v > most:
+                raise Refusal(f"{s} TOO MANY SPOTS"[:16])

@@ -1,0 +1,146 @@
+"""The small values the engine hands out: rules of a game, the entry form a table keys in,
+a refusal, a move, a hand's outcome and a played hand."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+SEATS = ("A", "B", "C", "D")  # Grimm: B left of A, C opposite A, D right of A
+SIDES = ("AC", "BD")          # partners sit opposite (Texas 42, Pell's Match, Grimm's sides)
+
+
+def seats_for(players: int) -> tuple[str, ...]:
+    """Seat names in order of play; beyond four (Tiddle-a-wink, Matador) E, F, ... follow D."""
+    return tuple("ABCDEFGHIJ"[:players])
+
+
+def side_of(seat: str) -> str:
+    return SIDES[0] if seat in SIDES[0] else SIDES[1]
+
+
+class Refusal(ValueError):
+    """An entry that cannot be true. `why` fits a 16-character table display."""
+
+    def __init__(self, why: str):
+        if len(why) > 16 or why != why.upper():
+            raise AssertionError(f"refusal text not fit for a table display: {why!r}")
+        super().__init__(why)
+        self.why = why
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What a table plays: the form, the book's variant, the players, the set, agreed options."""
+
+    form: str
+    variant: str
+    players: int
+    tile_set: str
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def option(self, name: str, default=None):
+        return dict(self.options).get(name, default)
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return seats_for(self.players)
+
+
+@dataclass(frozen=True)
+class Field:
+    """One keyed number. A seat field is keyed A-D and sent as 1-4 (0 = none)."""
+
+    k: str
+    label: str
+    min: int
+    max: int
+    seat: bool = False
+    refuse: str = ""   # the refusal for a value out of range, when the book has words for it
+
+    def __post_init__(self):
+        if len(self.label) > 16:
+            raise AssertionError(f"label longer than 16: {self.label!r}")
+
+    def to_json(self) -> dict:
+        d = {"k": self.k, "label": self.label, "min": self.min, "max": self.max}
+        if self.seat:
+            d["seat"] = True
+        return d
+
+
+@dataclass(frozen=True)
+class EntryForm:
+    title: str
+    fields: tuple[Field, ...]
+
+    def to_json(self) -> list[dict]:
+        """Exactly the protocol's `form.fields` (docs/protocol.md, screen)."""
+        return [f.to_json() for f in self.fields]
+
+    def field(self, k: str) -> Field:
+        for f in self.fields:
+            if f.k == k:
+                return f
+        raise KeyError(k)
+
+    def check(self, values: dict) -> dict[str, int]:
+        """Refuse missing, unknown or out-of-range keys; return the values as ints."""
+        known = {f.k for f in self.fields}
+        for k in values:
+            if k not in known:
+                raise Refusal("UNKNOWN FIELD")
+        out = {}
+        for f in self.fields:
+            if f.k not in values:
+                raise Refusal(f"MISSING {f.label}"[:16])
+            v = values[f.k]
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise Refusal("NOT A NUMBER")
+            if not f.min <= v <= f.max:
+                text = f.refuse or f"{f.label} {f.min}-{f.max}"
+                raise Refusal(text if len(text) <= 16 else "OUT OF RANGE")
+            out[f.k] = v
+        return out
+
+
+@dataclass(frozen=True)
+class HandOutcome:
+    """What one hand gave. `points` per seat (in partnership forms each partner is credited the
+    side's points, as Grimm's sides "win conjointly"); `side_points` per side or None; `winners`
+    the seats that won the hand; `tally` what a party form also records (Bergen's headers,
+    Sebastopol's game won, quarters and sixteenths...)."""
+
+    points: dict[str, int]
+    winners: tuple[str, ...] = ()
+    blocked: bool = False
+    side_points: dict[str, int] | None = None
+    tally: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Move:
+    """One step of a hand: `action` is lead, play, draw, pass, bid, trump or declare. For a
+    tile laid in a line `end` and `exposed` say where it went; for a bid `exposed` is the bid,
+    for trump the trump number; `scored` is what the move counted in play."""
+
+    seat: str
+    action: str
+    tile: Any = None
+    end: int | None = None
+    exposed: int | None = None
+    scored: int = 0
+
+
+@dataclass(frozen=True)
+class PlayedHand:
+    """A whole hand played by the engine's players, with what the table would key in."""
+
+    rules: Rules
+    moves: tuple[Move, ...]
+    outcome: HandOutcome
+    values: dict[str, int]
+    hands: dict[str, tuple] = field(default_factory=dict)   # tiles left with each seat
+    stock: tuple = ()                                       # tiles never drawn
+    dealt: dict[str, tuple] = field(default_factory=dict)   # the deal, for checking
+    # with the option in_play="each": each count made in play, as keyed on `play_entry_form`
+    play_values: tuple[dict[str, int], ...] = ()

@@ -1,0 +1,298 @@
+"""The hub: tables' events in over MQTT, judged, journaled, acknowledged.
+
+One writer thread owns the journal and the party state. Inputs — table events
+from the broker, actions from the console — queue up for it; it takes them in
+batches, judges each against the state folded so far, appends the admitted
+events in one durable transaction, and only then acknowledges and publishes
+what changed (acks, retained screens, the bell). Everything the hub shows is
+derived from the journal; a restarted hub replays it and carries on.
+"""
+from __future__ import annotations
+
+import logging
+import queue
+import socket
+import threading
+import time
+from dataclasses import dataclass, field
+from concurrent.futures import Future
+from pathlib import Path
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
+
+from . import conductor, protocol
+from .event import Event, Proposal, Verdict
+from .journal import Journal
+
+log = logging.getLogger("hub")
+
+BATCH_MAX = 512  # inputs judged and committed together; bounds a batch's latency
+
+
+@dataclass(frozen=True)
+class _TableInput:
+    table: int
+    payload: bytes
+
+
+@dataclass(frozen=True)
+class _LocalInput:
+    proposal: Proposal
+    reply: Future = field(compare=False)
+
+
+class _Republish:
+    """After a (re)connect: the broker may have lost retained screens."""
+
+
+@dataclass
+class BoardSeen:
+    """Telemetry from a table's board: shown on the console, never journaled."""
+    state: str = "unknown"
+    board: str = ""
+    boot: int | None = None
+    seen_at: float = 0.0
+    heartbeat: dict = field(default_factory=dict)
+
+
+class Hub:
+    def __init__(self, journal_path: str | Path, broker_host: str, broker_port: int, *,
+                 username: str | None = None, password: str | None = None, client_id: str = "hub"):
+        self.journal = Journal(journal_path)
+        self.state = conductor.replay(self.journal.events())
+        self.seq = self.journal.last_seq()
+        self.boards: dict[int, BoardSeen] = {}
+        self._inbox: queue.Queue = queue.Queue()
+        self._changed = threading.Condition()
+        self._standings_cache: tuple[int, dict] | None = None
+        self._published_screens: dict[int, dict] = {}
+        self._bell_sent: str | None = None
+        self._stopping = threading.Event()
+        self._writer = threading.Thread(target=self._write_loop, name="hub-writer", daemon=True)
+        self.mqtt = self._make_client(broker_host, broker_port, username, password, client_id)
+        self.broker_address = (broker_host, broker_port)
+
+    # ----- life cycle -------------------------------------------------------
+    def start(self) -> "Hub":
+        self._writer.start()
+        self.mqtt.connect_async(*self.broker_address, keepalive=10)
+        self.mqtt.loop_start()
+        log.info("hub started at journal seq %d, broker %s:%d", self.seq, *self.broker_address)
+        return self
+
+    def stop(self) -> None:
+        """An orderly stop: say offline, drain the inbox, close the journal."""
+        self.mqtt.publish(protocol.HUB_STATUS, protocol.encode({"v": 1, "state": "offline"}), qos=1, retain=True)
+        self._stopping.set()
+        self._writer.join(10)
+        self.mqtt.disconnect()
+        self.mqtt.loop_stop()
+        self.journal.close()
+
+    # ----- inputs -------------------------------------------------------------
+    def submit(self, proposal: Proposal, timeout: float = 10.0) -> Verdict:
+        """Judge and journal a local input (the console, the demo); waits for the commit."""
+        reply: Future = Future()
+        self._inbox.put(_LocalInput(proposal, reply))
+        return reply.result(timeout)
+
+    def _make_client(self, host, port, username, password, client_id) -> mqtt.Client:
+        c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=True)
+        if username:
+            c.username_pw_set(username, password)
+        c.will_set(protocol.HUB_STATUS, protocol.encode({"v": 1, "state": "offline"}), qos=1, retain=True)
+        c.reconnect_delay_set(min_delay=1, max_delay=4)
+        c.max_inflight_messages_set(1000)  # acks to a roomful of tables at once
+        c.max_queued_messages_set(0)       # never drop an outgoing ack locally
+        c.on_connect = self._on_connect
+        c.on_disconnect = self._on_disconnect
+        c.on_message = self._on_message
+        c.on_socket_open = _set_nodelay
+        return c
+
+    def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:
+        if reason_code.is_failure:
+            log.error("broker refused the hub: %s", reason_code)
+            return
+        # Clean session: subscriptions do not survive a reconnect, so make them every time.
+        client.subscribe([(t, 1) for t in protocol.TABLE_INPUTS])
+        client.publish(protocol.HUB_STATUS, protocol.encode({"v": 1, "state": "online"}), qos=1, retain=True)
+        self._inbox.put(_Republish())
+        log.info("connected to the broker")
+
+    def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
+        if not self._stopping.is_set():
+            log.warning("lost the broker (%s); reconnecting", reason_code)
+
+    def _on_message(self, client, userdata, message) -> None:
+        where = protocol.split_table_topic(message.topic)
+        if where is None:
+            return
+        table, leaf = where
+        if leaf == "event":
+            self._inbox.put(_TableInput(table, message.payload))
+        else:
+            self._note_board(table, leaf, message.payload)
+
+    def _note_board(self, table: int, leaf: str, payload: bytes) -> None:
+        try:
+            msg = protocol.decode_object(payload)
+        except ValueError as exc:
+            log.warning("table %d: unreadable %s: %s", table, leaf, exc)
+            return
+        seen = self.boards.setdefault(table, BoardSeen())
+        seen.seen_at = time.time()
+        if leaf == "status":
+            seen.state = str(msg.get("state", "unknown"))
+            seen.board = str(msg.get("board", seen.board))
+            seen.boot = msg.get("boot", seen.boot)
+        else:
+            seen.heartbeat = msg
+
+    # ----- the writer ---------------------------------------------------------
+    def _write_loop(self) -> None:
+        while not (self._stopping.is_set() and self._inbox.empty()):
+            try:
+                items = [self._inbox.get(timeout=1.0)]
+            except queue.Empty:
+                items = []  # a quiet second: still look at the clock (the party's time limit)
+            while len(items) < BATCH_MAX:
+                try:
+                    items.append(self._inbox.get_nowait())
+                except queue.Empty:
+                    break
+            try:
+                self._process(items)
+            except Exception:  # the hub must keep running; unacked inputs will be resent
+                log.exception("batch of %d inputs failed; nothing of it was journaled", len(items))
+                for item in items:
+                    if isinstance(item, _LocalInput) and not item.reply.done():
+                        item.reply.set_result(Verdict.refuse("HUB ERROR"))
+
+    def _process(self, items: list) -> None:
+        state, seq, now = self.state, self.seq, time.time()
+        appended: list[Event] = []
+        in_batch: dict[str, tuple[int, str]] = {}
+        replies: list[tuple[object, str, Verdict, int | None]] = []  # (input, event id, verdict, seq)
+        republish = False
+        for item in items:
+            if isinstance(item, _Republish):
+                republish = True
+                continue
+            proposal = self._proposal_of(item, state, replies)
+            if proposal is None:
+                continue
+            known = in_batch.get(proposal.id) or self.journal.find(proposal.id)
+            if known:
+                if known[1] == proposal.digest:  # a resend: acknowledge again, record once
+                    replies.append((item, proposal.id, Verdict.admit(msg="SAVED"), known[0]))
+                else:
+                    log.warning("%s reused id %s with other content", proposal.source, proposal.id)
+                    replies.append((item, proposal.id, Verdict.refuse("ID REUSED"), None))
+                continue
+            verdict, state_after, events = self._judge(state, proposal, seq, now, in_batch)
+            if verdict.ok:
+                state, seq = state_after, seq + len(events)
+                appended.extend(events)
+                for e in events:
+                    in_batch[e.id] = (e.seq, e.digest)
+                replies.append((item, proposal.id, verdict, events[0].seq if events else None))
+            else:
+                log.info("%s refused %s: %s", proposal.source, proposal.id, verdict.why)
+                replies.append((item, proposal.id, verdict, None))
+        for decision in conductor.tick(state, now):  # the hub's own decisions, due by the clock
+            if decision.id not in in_batch and not self.journal.find(decision.id):
+                seq += 1
+                event = Event(seq, decision.id, now, decision.source, decision.kind, decision.body)
+                state = conductor.apply(state, event)
+                appended.append(event)
+                in_batch[event.id] = (seq, event.digest)
+        if appended:
+            self.journal.append(appended)  # durable before anyone hears "saved"
+        self.state, self.seq = state, seq
+        self._reply(replies)
+        self._publish_derived(force=republish)
+        if appended:
+            with self._changed:
+                self._changed.notify_all()
+
+    def _proposal_of(self, item, state, replies) -> Proposal | None:
+        if isinstance(item, _LocalInput):
+            return item.proposal
+        try:
+            proposal = protocol.parse_event(item.table, item.payload)
+        except protocol.Refused as r:
+            log.warning("table %d: refused: %s", item.table, r)
+            if r.event_id:
+                replies.append((item, r.event_id, Verdict.refuse(r.why), None))
+            return None
+        if item.table not in conductor.tables(state):
+            # No such table at this party: no board of ours to show it on.
+            log.warning("table %d is not at this party: refused %s", item.table, proposal.id)
+            return None
+        return proposal
+
+    def _judge(self, state, proposal, seq, now, in_batch):
+        """The verdict, and if admitted the state after it and its numbered events."""
+        try:
+            verdict = conductor.judge(state, proposal, now)
+            if not verdict.ok:
+                return verdict, state, []
+            events = []
+            for i, p in enumerate(verdict.events, start=1):
+                if p.id in in_batch or self.journal.find(p.id):
+                    raise ValueError(f"the conductor made an event id that exists: {p.id}")
+                event = Event(seq + i, p.id, now, p.source, p.kind, p.body)
+                state = conductor.apply(state, event)
+                events.append(event)
+            return verdict, state, events
+        except Exception:
+            log.exception("judging %s %s failed", proposal.kind, proposal.id)
+            return Verdict.refuse("HUB ERROR"), state, []
+
+    # ----- outputs --------------------------------------------------------------
+    def _reply(self, replies) -> None:
+        for item, event_id, verdict, seq in replies:
+            if isinstance(item, _LocalInput):
+                item.reply.set_result(verdict)
+                continue
+            if verdict.ok:
+                payload = protocol.ack(event_id, seq=seq, msg=verdict.msg)
+            else:
+                payload = protocol.ack(event_id, why=verdict.why)
+            self.mqtt.publish(protocol.table_topic(item.table, "ack"), payload, qos=1)
+
+    def _publish_derived(self, force: bool) -> None:
+        """Retained screens that changed (all of them after a reconnect), and a new bell."""
+        for table, screen in conductor.screens(self.state).items():
+            if force or self._published_screens.get(table) != screen:
+                payload = protocol.encode({"v": protocol.VERSION, "seq": self.seq, "table": table, **screen})
+                self.mqtt.publish(protocol.table_topic(table, "screen"), payload, qos=1, retain=True)
+                self._published_screens[table] = screen
+        bell = conductor.current_bell(self.state)
+        if bell and bell["id"] != self._bell_sent:
+            self.mqtt.publish(protocol.ALL_CMD, protocol.encode({"v": protocol.VERSION, "cmd": "bell", "bell": bell}), qos=1)
+            self._bell_sent = bell["id"]
+
+    # ----- for the screens --------------------------------------------------------
+    def standings(self) -> tuple[int, dict]:
+        """(seq, standings) — computed once per journal position, shared by every screen."""
+        state, seq = self.state, self.seq
+        cached = self._standings_cache
+        if cached and cached[0] == seq:
+            return cached
+        self._standings_cache = (seq, conductor.standings(state))
+        return self._standings_cache
+
+    def wait_for_change(self, after_seq: int, timeout: float) -> int:
+        """Block until the journal has passed `after_seq` or `timeout` passed; the seq now."""
+        with self._changed:
+            self._changed.wait_for(lambda: self.seq > after_seq or self._stopping.is_set(), timeout)
+        return self.seq
+
+
+def _set_nodelay(client, userdata, sock) -> None:
+    # A small publish otherwise waits for Nagle's algorithm: acks must not.
+    if hasattr(sock, "setsockopt"):
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)

@@ -1,0 +1,49 @@
+"""The journal (docs/journal.md): append-only, durable, replayable."""
+import sqlite3
+
+import pytest
+
+from hub.event import Event
+from hub.journal import Journal, open_reader, read_events
+
+
+def ev(seq, id_, kind="table.result", body=None):
+    return Event(seq, id_, 1000.0 + seq, "table:3", kind, body or {"game": seq})
+
+
+def test_events_come_back_in_order_with_their_bodies(tmp_path):
+    j = Journal(tmp_path / "j.sqlite3")
+    j.append([ev(1, "a.1.1"), ev(2, "a.1.2", body={"values": {"A": 5}, "é": "ü"})])
+    j.append([ev(3, "a.1.3")])
+    assert [e.id for e in j.events()] == ["a.1.1", "a.1.2", "a.1.3"]
+    assert list(j.events(after=1))[0].body == {"values": {"A": 5}, "é": "ü"}
+    assert j.last_seq() == 3
+    assert j.find("a.1.2") == (2, ev(2, "a.1.2", body={"values": {"A": 5}, "é": "ü"}).digest)
+
+
+def test_an_id_is_journaled_once_and_a_failed_batch_appends_nothing(tmp_path):
+    j = Journal(tmp_path / "j.sqlite3")
+    j.append([ev(1, "a.1.1")])
+    with pytest.raises(sqlite3.IntegrityError):
+        j.append([ev(2, "a.1.2"), ev(3, "a.1.1")])
+    assert [e.seq for e in j.events()] == [1]
+
+
+def test_the_journal_refuses_edits_in_place(tmp_path):
+    path = tmp_path / "j.sqlite3"
+    Journal(path).append([ev(1, "a.1.1")])
+    db = sqlite3.connect(path)
+    for sql in ("UPDATE journal SET body = '{}'", "DELETE FROM journal"):
+        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+            db.execute(sql)
+
+
+def test_a_reader_beside_the_writer_sees_committed_events(tmp_path):
+    path = tmp_path / "j.sqlite3"
+    j = Journal(path)
+    j.append([ev(1, "a.1.1")])
+    reader = open_reader(path)
+    j.append([ev(2, "a.1.2")])
+    assert [e.seq for e in read_events(reader)] == [1, 2]
+    with pytest.raises(sqlite3.OperationalError):
+        reader.execute("INSERT INTO journal VALUES (9,'x',0,'s','k','{}','d')")
