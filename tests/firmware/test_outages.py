@@ -123,3 +123,21 @@ def test_a_silent_link_is_found_dead_by_keepalive_and_replaced(board, hub, broke
     board.wait_for(lambda lines: lines[-1] == "T3", timeout=15)
     key_result(board)
     board.wait_for("GAME 2 SAVED")
+
+
+def test_hub_back_online_gets_every_unacked_event_at_once(board_factory, hub):
+    """A restarted hub lost what it had not journaled; the boards resend as soon
+    as its status turns online, not at their next periodic resend."""
+    hub.screen(3)
+    board = board_factory(3, resend_s=120)
+    board.wait_for("# ENTER GAME 2")
+    hub.hold = True
+    key_result(board)
+    first = hub.wait(lambda: hub.events("result"))[0]
+    hub.set_status("offline")
+    board.wait_for(lambda lines: "HUB?" in lines[-1])
+    hub.hold = False
+    hub.set_status("online")
+    again = hub.wait(lambda: hub.events("result")[1:], timeout=5)[0]
+    assert again == first
+    board.wait_for("GAME 2 SAVED")
