@@ -14,6 +14,7 @@ T_HUB = "party/hub/status"
 NOTE_MS = 4000  # a passing message (verdict, "bell sent") stays this long
 SENDING_MS = 3000  # wait this long for the verdict before telling the guest it is queued
 BELL_REPEAT_MS = 3000  # a second press this soon is the same bell, not a new claim
+MAX_QUEUED = 24  # unacked events before a new entry waits for the hub (three sessions' games)
 STALE_MS = 20000  # a loop silent this long is hung: stop feeding the watchdog
 ID_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-"  # protocol: bell id [a-z0-9-]{1,24}
 BELL_WORDS = {"finish": ("FINISH GAME", "START NO NEW ONE"), "stop": ("STOP NOW", "PUT TILES DOWN")}
@@ -174,8 +175,12 @@ class TableApp:
                 and self.last_bell[0] == long:
             return  # a bounce or an impatient second press: already sent
         self.last_bell = (long, now)
-        self.outbox.add(self.table, "call" if long else "bell", {})
-        self.kick.set()
+        kind = "call" if long else "bell"
+        # One claim is waiting already: more presses say nothing new, and a
+        # child at the button must not fill the outbox (and the heap).
+        if not any(e[1] == kind for e in self.outbox.entries):
+            self.outbox.add(self.table, kind, {})
+            self.kick.set()
         self._note(["HOST CALLED" if long else "BELL RUNG", "" if self._linked() else "WILL SEND"],
                    NOTE_MS)
 
@@ -218,6 +223,11 @@ class TableApp:
         form = self._form()
         if form is None:
             self._flash("NOTHING TO ENTER")
+            return
+        if len(self.outbox) >= MAX_QUEUED:
+            # The heap holds every unacked event; past this the board would
+            # run out of memory before the hub comes back.
+            self._flash("QUEUE FULL")
             return
         key = (form.get("kind", "result"), form["game"])
         if key != self.draft_game:

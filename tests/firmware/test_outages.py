@@ -141,3 +141,29 @@ def test_hub_back_online_gets_every_unacked_event_at_once(board_factory, hub):
     again = hub.wait(lambda: hub.events("result")[1:], timeout=5)[0]
     assert again == first
     board.wait_for("GAME 2 SAVED")
+
+
+def test_a_long_hub_outage_queues_entries_up_to_the_cap_and_loses_none(board, hub):
+    """Entries queue on the board (its 64 KB heap) while the hub is away; past
+    MAX_QUEUED the board says QUEUE FULL instead of running out of memory, and
+    every queued entry reaches the hub when it returns."""
+    hub.hold = True
+    hub.set_status("offline")
+    board.wait_for(lambda lines: "HUB?" in lines[-1])
+    for i in range(24):
+        for k in ["#", f"{i}#", "5#", "A#"]:
+            board.press(k)
+        board.wait_for("# SEND  * BACK")
+        board.press("#")
+        board.wait_for(f"PEND {i + 1}")
+        board.press("*")  # dismiss "HUB NOT REACHED"
+    for _ in range(30):
+        board.press("BELL")  # mashed: one claim at most
+    board.press("#")
+    board.wait_for("QUEUE FULL")
+    assert board.heap()["free"] > 8000
+    hub.hold = False
+    hub.set_status("online")
+    hub.wait(lambda: len([e for e in hub.journal.values() if e["kind"] == "result"]) == 24, timeout=20)
+    assert len([e for e in hub.journal.values() if e["kind"] == "bell"]) == 1
+    board.wait_for(lambda lines: "PEND" not in lines[-1], timeout=20)
