@@ -8,14 +8,15 @@ def results(hub):
     return [e for e in hub.journal.values() if e["kind"] == "result"]
 
 
-def test_broker_lost_for_ten_seconds_board_reconnects_resubscribes_and_resends(board, hub, broker):
+def test_broker_lost_board_reconnects_resubscribes_and_resends(board, hub, broker):
+    # The full ten seconds, with the real hub, is test_done_when.py.
     hub.hold = True
     key_result(board)
     first = hub.wait(lambda: hub.events("result"))[0]
 
     broker.stop()
     board.wait_for(lambda lines: "HUB?" in lines[-1], timeout=5)
-    time.sleep(10)
+    time.sleep(3)
     received_before = len(hub.received)
     hub.hold = False
     broker.start()
