@@ -151,7 +151,7 @@ def test_a_long_hub_outage_queues_entries_up_to_the_cap_and_loses_none(board, hu
     hub.hold = True
     hub.set_status("offline")
     board.wait_for(lambda lines: "HUB?" in lines[-1])
-    for i in range(24):
+    for i in range(16):
         for k in ["#", f"{i}#", "5#", "A#"]:
             board.press(k)
         board.wait_for("# SEND  * BACK")
@@ -165,6 +165,6 @@ def test_a_long_hub_outage_queues_entries_up_to_the_cap_and_loses_none(board, hu
     assert board.heap()["free"] > 8000
     hub.hold = False
     hub.set_status("online")
-    hub.wait(lambda: len([e for e in hub.journal.values() if e["kind"] == "result"]) == 24, timeout=20)
+    hub.wait(lambda: len([e for e in hub.journal.values() if e["kind"] == "result"]) == 16, timeout=20)
     assert len([e for e in hub.journal.values() if e["kind"] == "bell"]) == 1
     board.wait_for(lambda lines: "PEND" not in lines[-1], timeout=20)
