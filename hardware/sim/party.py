@@ -58,7 +58,8 @@ def key_in(board: VirtualBoard, form: dict, values: dict, timeout: float = 20.0)
             shown = lines[2][2:].rstrip("_")
             clear = (1 if shown else 0) if fields[i].get("seat") else len(shown)
             keys = "*" * clear + field_keys(fields[i], values[fields[i]["k"]])
-        elif lines and lines[0].endswith("CHECK"):
+        elif any(line.startswith(("# SEND", "# MORE")) for line in lines):
+            # (not the title: "SEAT CHECK" also heads the SENDING... screen)
             keys = "#"  # the review pages: next page, and on the last one, send
         elif opened:
             return True  # sending, or the verdict shown
