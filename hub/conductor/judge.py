@@ -83,18 +83,18 @@ def _staff_of(state: PartyState, p: Proposal) -> str:
     return login
 
 
-def _why(p: Proposal) -> str:
+def _why(p: Proposal) -> None:
+    """A mend must say why: it stays on record with its author's name."""
     why = p.body.get("why")
     if not isinstance(why, str) or not why.strip():
         raise Refused("SAY WHY")
-    return why
 
 
 def _fold(state: PartyState, proposals, now: float) -> PartyState:
     """The state after `proposals`, as the journal would make it; refuses what the fold
     could not apply (so nothing unappliable is ever journaled)."""
     seen = len(state.anomalies)
-    for i, q in enumerate(proposals, start=1):
+    for q in proposals:
         state = apply(state, Event(state.seq + 1, q.id, now, q.source, q.kind, q.body))
         if len(state.anomalies) > seen:
             raise Refused("BAD MESSAGE")
