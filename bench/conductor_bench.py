@@ -151,9 +151,11 @@ def main() -> None:
     print(f"reseat {len(bergen.state.holders)} Bergen players (partners move and separate): "
           f"{dt * 1e3:.1f} ms")
 
-    state, dt = timed(lambda: replay(hub.journal))
-    print(f"replay {events} events (fold only): {dt:.2f} s, {dt / events * 1e6:.1f} us/event, "
-          f"{events / dt:,.0f} events/s")
+    runs = [timed(lambda: replay(hub.journal)) for _ in range(3)]
+    state, dt = min(runs, key=lambda r: r[1])    # the best of three: the least disturbed
+    print(f"replay {events} events (fold only), best of 3: {dt:.2f} s, "
+          f"{dt / events * 1e6:.1f} us/event, {events / dt:,.0f} events/s "
+          f"(others: {', '.join(f'{r[1]:.2f} s' for r in runs if r[1] != dt)})")
     assert state.seq == hub.state.seq
     doc, dt = timed(lambda: to_json(state))
     print(f"to_json of the final state: {dt * 1e3:.0f} ms")
