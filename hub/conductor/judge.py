@@ -496,7 +496,8 @@ def _final_count(state, p, login, now):
     if not party_over(state):
         raise Refused("PARTY NOT OVER")
     checked = [g for g in state.guests.values() if g.checked_in]
-    if any(g.card is None or state.holders.get(g.card) != g.name for g in checked):
+    # a guest who left before the draw never had a card; every other has his own
+    if any(state.holders.get(g.card) != g.name for g in checked if g.card or g.left is None):
         raise Refused("CARDS MISSING")
     if any(e.pending for s in state.sessions for t in s.tables.values() for e in t.entries):
         raise Refused("RESULTS MISSING")
