@@ -10,7 +10,8 @@ session after session, until the journal holds the wanted number of events. Prin
   (ranking every card), and a Bergen party's 1,000 (partners move and separate):
   the judge's whole `reseat` (movement, recorded decision, fold),
 - replaying the whole journal (the fold only; reading SQLite is the hub's part),
-- to_json of the final state (what `party replay --json` serialises).
+- to_json of the final state (what `party replay --json` serialises), every board's
+  screen, and the standings page's data.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ import argparse
 import random
 import time
 
-from hub.conductor import apply, events as k, judge, replay, to_json
+from hub.conductor import apply, events as k, judge, replay, screens, standings, to_json
 from hub.conductor.cards import SEATS, number
 from hub.conductor.state import PartyState
 from hub.event import Event, Proposal
@@ -159,6 +160,10 @@ def main() -> None:
     assert state.seq == hub.state.seq
     doc, dt = timed(lambda: to_json(state))
     print(f"to_json of the final state: {dt * 1e3:.0f} ms")
+    _, dt = timed(lambda: screens(state))
+    print(f"screens of all {state.setup.tables} tables: {dt * 1e3:.1f} ms")
+    _, dt = timed(lambda: standings(state))
+    print(f"standings: {dt * 1e3:.0f} ms")
 
 
 if __name__ == "__main__":
