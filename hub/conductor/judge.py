@@ -18,7 +18,7 @@ from hub.event import Event, Proposal, Verdict
 from . import events as k
 from . import movement, seating
 from .cards import PARTNER, SEATS, card_at, colour, number
-from .fold import apply, open_play_off
+from .fold import apply, corrected_values, open_play_off
 from .leads import keys_lead
 from .prizes import awards, totals
 from .scoring import Refused, rules, score
@@ -428,8 +428,8 @@ def _entry_of(state, p):
 def _result_corrected(state, p, login, now):
     _why(p)
     e = _entry_of(state, p)
-    score(state.setup, e.seats, p.body.get("values"), play_off=e.session == 0,
-          lead=e.session > 0 and keys_lead(state.setup.form, e.game))
+    values, lead = corrected_values(state, e, p.body.get("values"))
+    score(state.setup, e.seats, values, play_off=e.session == 0, lead=lead)
     current = e.session == (state.session.number if state.session else -1)
     return _admit(state, p, now, "CORRECTED", table=e.table if current else None)
 
