@@ -1,18 +1,64 @@
-"""The web app: the projected standings (and, later, the console and printables).
+"""The web app: the projected standings, the conductor's console, printables, phone keypads.
 
-`create_app(hub)` follows Flask's app-factory pattern; views stay thin and ask
-the hub for derived state, never the journal directly.
+`create_app(hub)` follows Flask's app-factory pattern; views stay thin, ask the
+hub for derived state (never the journal's writer) and act only through
+`hub.submit(proposal)`, the same single writer and journal as the tables.
+
+Blueprints, one job each:
+- standings  the projector's page and its SSE stream (public, read-only)
+- console    the conductor's console (login required for every action)
+- printables invitations, score-cards, table markers, final results (print CSS)
+- keypad     a phone per table, speaking the table protocol (bound by a token)
 """
 from __future__ import annotations
 
-from flask import Flask
+from datetime import timedelta
+from pathlib import Path
+
+from flask import Flask, render_template
+
+from . import security
+from .store import WebStore
 
 
 def create_app(hub, **config) -> Flask:
     app = Flask(__name__)
-    app.config.update({"SSE_PING_SECONDS": 15.0, **config})
+    app.config.update(
+        SSE_PING_SECONDS=15.0,
+        BOARD_CHECK_SECONDS=1.0,     # how often a stream looks at the boards' telemetry
+        BOARD_SILENT_SECONDS=45.0,   # online but unheard-of for this long: silent
+        KEYPAD_RESEND_SECONDS=3.0,   # a phone resends an unacknowledged entry this often
+        WEB_STORE=None,              # default: beside the journal
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        PERMANENT_SESSION_LIFETIME=timedelta(hours=12),  # one party evening
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,              # a guest list CSV, generously
+    )
+    app.config.update(config)
+    store = WebStore(app.config["WEB_STORE"] or _beside(hub.journal.path, ".web.json"))
+    app.secret_key = store.secret
     app.extensions["party.hub"] = hub
+    app.extensions["party.web_store"] = store
 
-    from . import standings
+    app.before_request(security.check_csrf)
+    app.before_request(security.load_login)
+    app.jinja_env.globals["csrf_token"] = security.csrf_token
+
+    from . import console, keypad, printables, standings
     app.register_blueprint(standings.bp)
+    app.register_blueprint(console.bp)
+    app.register_blueprint(printables.bp)
+    app.register_blueprint(keypad.bp)
+
+    @app.errorhandler(400)
+    @app.errorhandler(401)
+    @app.errorhandler(403)
+    @app.errorhandler(404)
+    def refused(error):
+        return render_template("refused.html", error=error), error.code
+
     return app
+
+
+def _beside(path: Path, suffix: str) -> Path:
+    return Path(path).with_name(Path(path).name + suffix)

@@ -1,21 +1,43 @@
 """The projected standings: a page for the room's projector, live over SSE.
 
-Every message carries the journal sequence as its SSE id. A screen that loses
-its connection reconnects with Last-Event-ID and is sent the current standings
-at once if the party has moved on meanwhile; a quiet party gets keep-alive
-comments so proxies and browsers keep the stream open.
+Every `standings` message carries the journal sequence as its SSE id. A screen
+that loses its connection reconnects with Last-Event-ID and is sent the current
+standings at once if the party has moved on meanwhile; a quiet party gets
+keep-alive comments so proxies and browsers keep the stream open. The
+conductor's switch hiding the standings is not journaled (it is about the
+projector, not the party), so flipping it resends the standings under the same
+id.
+
+The boards' telemetry is not journaled, so it travels as `boards` messages
+without an id (the browser's Last-Event-ID stays the journal seq): the stream
+looks at `hub.boards` every `BOARD_CHECK_SECONDS` and sends the tables' board
+states when one has changed, and once on every (re)connect.
 """
 from __future__ import annotations
 
 import json
+import time
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
+
+from . import projection, security
+from .telemetry import boards_view, liveness
 
 bp = Blueprint("standings", __name__)
 
 
 def _hub():
     return current_app.extensions["party.hub"]
+
+
+def board_states(hub, config) -> dict[str, str]:
+    view = boards_view(hub.boards, projection.tables(hub.state), time.time(), config["BOARD_SILENT_SECONDS"])
+    return liveness(view)
+
+
+def _sse(kind: str, data, seq: int | None = None) -> str:
+    head = f"id: {seq}\n" if seq is not None else ""
+    return f"{head}event: {kind}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
 
 
 @bp.get("/")
@@ -25,26 +47,49 @@ def page():
 
 @bp.get("/standings.json")
 def snapshot():
-    seq, data = _hub().standings()
-    return jsonify(seq=seq, standings=data)
+    hub = _hub()
+    seq, data = projection.current(hub, security.store())
+    return jsonify(seq=seq, standings=data, boards=board_states(hub, current_app.config))
 
 
 @bp.get("/stream")
 def stream():
-    hub = _hub()
-    ping = current_app.config["SSE_PING_SECONDS"]
+    hub, store = _hub(), security.store()
+    config = current_app.config
+    ping, check = config["SSE_PING_SECONDS"], config["BOARD_CHECK_SECONDS"]
     last = request.headers.get("Last-Event-ID", type=int)
 
     def events():
-        seen = last
+        seen, seen_boards = None, None
+        quiet_since = time.monotonic()
         yield "retry: 1000\n\n"  # reconnect within a second after a drop
         while True:
-            seq, data = hub.standings()
-            if seq != seen:
-                seen = seq
-                yield f"id: {seq}\nevent: standings\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
-            if hub.wait_for_change(seq, ping) == seq:
+            seq, data = projection.current(hub, store)
+            if seen is None and seq == last:
+                seen = (seq, data["hidden"])  # caught up already: nothing to resend
+            if (seq, data["hidden"]) != seen:
+                seen = (seq, data["hidden"])
+                quiet_since = time.monotonic()
+                yield _sse("standings", data, seq)
+            boards = board_states(hub, config)
+            if boards != seen_boards:
+                seen_boards = boards
+                yield _sse("boards", boards)
+            if time.monotonic() - quiet_since >= ping:
+                quiet_since = time.monotonic()
                 yield ": ping\n\n"
+            wait_for_journal(hub, seq, check)
 
     return Response(events(), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+def wait_for_journal(hub, seq: int, timeout: float) -> None:
+    """Until the journal passes `seq` or `timeout` is over.
+
+    The hub's wait returns at once while it is stopping; sleeping out the rest
+    keeps a stream open at that moment from spinning.
+    """
+    start = time.monotonic()
+    if hub.wait_for_change(seq, timeout) == seq:
+        time.sleep(max(0.0, timeout - (time.monotonic() - start)))

@@ -37,7 +37,8 @@ def field_keys(field: dict, value: int) -> str:
 def key_in(board: VirtualBoard, form: dict, values: dict, timeout: float = 20.0) -> bool:
     """Enter `values` into the board's form as a guest would: reading the display at
     every step, so a message that interrupts (the conductor's bell) is dismissed and
-    the entry resumed at the field the board shows. True once the board has sent it."""
+    the entry resumed at the field the board shows. True once the board has sent it;
+    TimeoutError, saying what the board showed, if it never could."""
     fields, prompt = form["fields"], f"# ENTER GAME {form['game']}"
     deadline = time.monotonic() + timeout
     opened = False
@@ -66,7 +67,7 @@ def key_in(board: VirtualBoard, form: dict, values: dict, timeout: float = 20.0)
         # The board handles a line of keys in order before it reads the next, so
         # its answer to a heap request means every frame of these keys is shown.
         board.heap()
-    return False
+    raise TimeoutError(f"table {board.table}: entry not sent in {timeout} s; display: {board.lines}")
 
 
 class PartySimulator:
@@ -148,8 +149,12 @@ class PartySimulator:
                 self._stop.wait(0.5)
                 continue
             self._stop.wait(self.pace * rng.uniform(0.5, 1.5))  # the hand is being played
-            if key_in(board, form, values):
-                self._wait_until_moved_on(n, screen)
+            try:
+                key_in(board, form, values)
+            except TimeoutError as exc:
+                self.say(str(exc))
+                continue
+            self._wait_until_moved_on(n, screen)
 
     def _values(self, n: int, form: dict, rng: random.Random) -> dict | None:
         state = self.hub.state

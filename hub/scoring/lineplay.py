@@ -27,6 +27,7 @@ class LineSpec:
     aside: tuple[Tile, ...] = ()        # exposed and out of play (Pell's nine piece, 0|0)
     double_again: bool = False          # a double gives a second turn (Tiddle-a-wink)
     first_round_on_lead: bool = False   # first round plays only on the lead's value (Sebastopol)
+    lead_any: bool = False              # the holder of the highest double leads what he likes
     draw_before_matador: bool = False   # may draw rather than spend a matador (Milton Bradley)
     # points a play scores, from the line before and after it (Muggins, All Quarters, Bergen)
     on_play: Callable[[Line, Line], int] | None = None
@@ -77,11 +78,14 @@ def play_line_hand(tiles: TileSet, seats: tuple[str, ...], spec: LineSpec,
                  Line(spec.layout, spec.matching, spec.crosswise),
                  scored={s: 0 for s in seats}, doubles={s: 0 for s in seats})
     # The highest double leads it; with no double, the heaviest piece (Parker, Grimm, Pell).
+    # A leader named by the caller, or Milton Bradley's Muggins leader ("playing any Domino he
+    # wishes from his hand"), leads what he likes.
+    lead = None
     if leader is None:
         lead = heaviest([t for hs in hands.values() for t in hs])
         leader = next(s for s in seats if lead in hands[s])
-    else:
-        lead = None
+        if spec.lead_any:
+            lead = None
     turn = seats.index(leader)
     idle = 0
     n = len(seats)
@@ -96,7 +100,7 @@ def play_line_hand(tiles: TileSet, seats: tuple[str, ...], spec: LineSpec,
             acted = True
         else:
             only = h.line.tiles[0].high if first_round_left > 0 else None
-            acted = _take_turn(h, seat, spec, rng, only)
+            acted = take_turn(h, seat, spec, rng, only)
             first_round_left -= 1
         if not hand:
             h.out = seat
@@ -108,25 +112,31 @@ def play_line_hand(tiles: TileSet, seats: tuple[str, ...], spec: LineSpec,
         turn = (turn + 1) % n
 
 
-def _take_turn(h: LineHand, seat: str, spec: LineSpec, rng, only) -> bool:
+def take_turn(h: LineHand, seat: str, spec: LineSpec, rng, only) -> bool:
     """One turn: play, or draw as the form allows, or pass. True if the seat did anything."""
     hand = h.hands[seat]
-    opts = legal_placements(h.line, hand, only)
-    drew = False
     can_draw = spec.draw != NO_DRAW and only is None
-    if (opts and spec.draw_before_matador and can_draw
-            and all(p.tile in spec.matching.matadors for p in opts)):
-        opts = []   # keep the matador back while the stock lasts
+    # Milton Bradley's Matador: one "does not wish to play his Matador ... must draw from the
+    # pool until he gets a playable Domino. If he still does not get one, he must play his
+    # Matador": the matadors wait while the stock lasts.
+    hold_back = spec.draw_before_matador and can_draw
+
+    def options():
+        opts = legal_placements(h.line, hand, only)
+        if hold_back and len(h.stock) > spec.keep:
+            opts = [p for p in opts if p.tile not in spec.matching.matadors]
+        return opts
+
+    opts = options()
+    drew = False
     while not opts and can_draw and len(h.stock) > spec.keep:
         t = h.stock.pop(0)
         hand.append(t)
         h.moves.append(Move(seat, "draw", t))
         drew = True
-        opts = legal_placements(h.line, hand, only)
+        opts = options()
         if spec.draw == DRAW_ONE:
             break
-    if not opts and spec.draw_before_matador:
-        opts = legal_placements(h.line, hand, only)
     if not opts:
         h.moves.append(Move(seat, "pass"))
         return drew

@@ -142,3 +142,5 @@ class PlayedHand:
     hands: dict[str, tuple] = field(default_factory=dict)   # tiles left with each seat
     stock: tuple = ()                                       # tiles never drawn
     dealt: dict[str, tuple] = field(default_factory=dict)   # the deal, for checking
+    # with the option in_play="each": each count made in play, as keyed on `play_entry_form`
+    play_values: tuple[dict[str, int], ...] = ()

@@ -83,3 +83,13 @@ def test_domino_seat_holding_pieces_refused():
     with pytest.raises(Refusal) as e:
         AQ.score(r, keyed(r, 1, [0, 0], [0, 10], [1, 2]))
     assert e.value.why == "DOMINO HAS SPOTS"
+
+
+def test_one_count_keyed_in_play():
+    # party: "The player making a count must announce it when he plays his piece, and mark it on
+    # his score-card immediately." Keyed as the ends' sixteenths; the engine makes the quarters.
+    r = AQ.rules(players=2, in_play="each")
+    assert AQ.score_play(r, {"seat": 2, "ends": 56}).points == {"A": 0, "B": 14}
+    with pytest.raises(Refusal) as e:
+        AQ.score_play(r, {"seat": 2, "ends": 7})
+    assert e.value.why == "NOT IN QUARTERS"

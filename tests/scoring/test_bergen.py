@@ -122,3 +122,14 @@ def test_a_player_who_cannot_match_draws_one_then_plays_or_passes():
         for a, b in zip(moves, moves[1:]):
             if a.action == "draw":
                 assert b.seat == a.seat and b.action in ("play", "pass")
+
+
+def test_one_header_keyed_in_play():
+    r = B.rules(in_play="each")
+    out = B.score_play(r, {"seat": 2, "header": 3})
+    assert out.side_points == {"AC": 0, "BD": 3} and out.points["D"] == 3
+    with pytest.raises(Refusal) as e:
+        B.score_play(r, {"seat": 2, "header": 4})
+    assert e.value.why == "HEADER 2 OR 3"
+    near = B.rules(players=2, variant="game", in_play="each", near_game=True)
+    assert B.score_play(near, {"seat": 1, "header": 3}, totals={"A": 13}).points["A"] == 1

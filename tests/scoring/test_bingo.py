@@ -70,3 +70,36 @@ def test_refusals(v, why):
     with pytest.raises(Refusal) as e:
         BG.score(BG.rules(), v)
     assert e.value.why == why
+
+
+def test_after_the_stock_suit_is_followed_and_the_trick_headed():
+    # Parker: "In all other respects the game is conducted in the same manner as Sixty-Six" -- the
+    # common law of Sixty-Six once the stock is out: follow suit and win if you can, else trump
+    from hub.scoring.forms.bingo import replies
+    hand = [T(5, 1), T(5, 6), T(2, 3), T(2, 2)]
+    assert replies(hand, T(5, 3), trump=2, stock_out=False) == hand
+    assert replies(hand, T(5, 3), trump=2, stock_out=True) == [T(5, 6)]     # fives, and the higher
+    assert replies(hand, T(4, 1), trump=2, stock_out=True) == [T(2, 3), T(2, 2)]   # no four: trump
+    assert replies([T(6, 1), T(4, 3)], T(5, 0), trump=2, stock_out=True) == [T(6, 1), T(4, 3)]
+
+
+def test_played_hands_obey_the_replies():
+    import random
+    from hub.scoring.forms.bingo import replies
+    for seed in range(80):
+        p = BG.play_hand(BG.rules(), random.Random(seed))
+        hands = {s: list(h) for s, h in p.dealt.items()}
+        trump = p.moves[0].exposed
+        stock = 14   # 13 undrawn and the turned piece, drawn last
+        moves = [m for m in p.moves if m.action in ("play", "draw")]
+        i = 0
+        while i < len(moves):
+            lead, reply = moves[i], moves[i + 1]
+            assert reply.tile in replies(hands[reply.seat], lead.tile, trump, stock_out=stock == 0)
+            hands[lead.seat].remove(lead.tile)
+            hands[reply.seat].remove(reply.tile)
+            i += 2
+            while i < len(moves) and moves[i].action == "draw":
+                hands[moves[i].seat].append(moves[i].tile)
+                stock -= 1
+                i += 1

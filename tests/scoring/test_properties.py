@@ -76,7 +76,40 @@ def test_line_games_legal_conserved_and_scored(case, seed):
     check_in_play(name, variant, rules, played, scored)
     if out:
         assert out[0] in played.outcome.winners
+        check_domino_by_the_book(name, variant, rules, played, out[0])
     assert form.score(rules, played.values) == played.outcome
+
+
+def check_domino_by_the_book(name, variant, rules, played, out):
+    """What the seat that went out gains, computed here from the tiles left, book by book."""
+    left = {s: sum(t.spots for t in h) for s, h in played.hands.items()}
+    others = sum(v for s, v in left.items() if s != out)
+    gained = played.outcome.points[out]
+    v = played.values
+    if name == "muggins":
+        # Parker: "the sum thus added to the score is some multiple of five nearest"
+        nearest = min(range(0, others + 5, 5), key=lambda m: (abs(m - others), -m))
+        assert gained == v[f"{out}_play"] + v.get(f"{out}_muggins", 0) + nearest
+    elif name == "all-quarters":
+        assert gained == v[f"{out}_play"] + others // 4
+    elif name == "bergen":
+        # "A game won by either "domino" or comparing gains one point", headers 2 and 3
+        made = sum(m.scored for m in played.moves if m.seat in played.outcome.winners)
+        assert gained == made + 1
+    elif name == "four-handed-match":
+        side = [s for s in rules.seats if s in ("AC" if out in "AC" else "BD")]
+        assert gained == sum(v for s, v in left.items() if s not in side)
+    elif name == "tiddle-a-wink" and variant == "grimm-party":
+        # a point a double played by the side, one for Tiddle-a-wink
+        doubles = sum(1 for m in played.moves if m.seat in played.outcome.winners
+                      and m.action in ("lead", "play") and m.tile.is_double)
+        assert gained == doubles + 1
+    elif name == "tiddle-a-wink" and variant == "grimm":
+        assert gained == 1
+    elif name == "sebastopol":
+        assert gained == 1
+    else:   # Block, Draw, Matador, Milton Bradley's Tiddle-a-wink, Pell: "the spots the rest hold"
+        assert gained == others
 
 
 def check_in_play(name, variant, rules, played, scored):
@@ -145,3 +178,54 @@ def test_bingo_hands_conserve_tiles_and_score(seed):
 
 def test_every_form_and_variant_is_covered():
     assert {c[0] for c in CASES} == set(FORMS)
+
+
+COUNT_CASES = [c for c in CASES if FORMS[c[0]].count_form(FORMS[c[0]].rules(
+    players=c[2], variant=c[1], tile_set=c[3])) is not None]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(COUNT_CASES), st.integers(0, 2**32))
+def test_counts_keyed_as_they_are_made_add_up_to_the_hand(case, seed):
+    """With in_play="each" the table keys each count as it is made: the counts and the smaller
+    end-of-hand entry give each seat what the score-card's totals give."""
+    name, variant, players, tile_set = case
+    form = FORMS[name]
+    whole = form.rules(players=players, variant=variant, tile_set=tile_set)
+    each = form.rules(players=players, variant=variant, tile_set=tile_set, in_play="each")
+    a = form.play_hand(whole, random.Random(seed))
+    b = form.play_hand(each, random.Random(seed))
+    assert a.moves == b.moves and a.play_values == ()
+    assert len(form.entry_form(each).fields) < len(form.entry_form(whole).fields)
+    totals = dict(form.score(each, b.values).points)
+    for c in b.play_values:
+        for s, p in form.score_play(each, c).points.items():
+            totals[s] += p
+    assert totals == a.outcome.points
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(CASES), st.integers(0, 2**32))
+def test_whole_games_to_the_end(case, seed):
+    """Hands one after another, each lead passing to the left as Grimm's party and Parker's
+    "each player leads alternately" have it, until the game is over: every hand legal and
+    conserved, the totals only grow, and the game ends."""
+    name, variant, players, tile_set = case
+    form = FORMS[name]
+    rules = form.rules(players=players, variant=variant, tile_set=tile_set)
+    rng = random.Random(seed)
+    totals = dict.fromkeys(rules.seats, 0)
+    leader = None
+    for hands in range(1, 400):
+        played = form.play_hand(rules, rng, leader=leader)
+        if isinstance(form, LineForm):
+            replay_line_hand(form, rules, played)
+            first = played.moves[0].seat
+            leader = rules.seats[(rules.seats.index(first) + 1) % players]
+        assert all(p >= 0 for p in played.outcome.points.values())
+        for s, p in played.outcome.points.items():
+            totals[s] += p
+        if form.game_over(rules, totals, hands):
+            break
+    else:
+        raise AssertionError("the game never ended")

@@ -91,3 +91,17 @@ def test_hand_outcome_is_a_value():
     p = f.play_hand(r, random.Random(1))
     with pytest.raises(AttributeError):
         p.outcome.blocked = True
+
+
+def test_options_are_checked():
+    with pytest.raises(Refusal) as e:
+        get_form("block").rules(colour="red")
+    assert e.value.why == "NO SUCH OPTION"
+    with pytest.raises(Refusal) as e:
+        get_form("muggins").rules(in_play="sometimes")
+    assert e.value.why == "NO SUCH OPTION"
+    with pytest.raises(Refusal) as e:
+        get_form("block").rules(players=4, hand=8)   # 32 pieces from a set of 28
+    assert e.value.why == "TOO MANY PIECES"
+    assert get_form("bergen").rules(near_game=True).option("near_game")
+    assert get_form("texas-42").rules(hands=7).option("hands") == 7

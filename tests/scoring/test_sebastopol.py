@@ -24,7 +24,7 @@ def test_double_whole_leads_and_first_round_plays_wholes_or_passes():
     # must play a Whole or pass."
     r = S.rules()
     for seed in range(40):
-        moves = S.play_hand(r, random.Random(seed)).moves
+        moves = S.play_hand(r, random.Random(seed), leader="C").moves
         assert moves[0].action == "lead" and moves[0].tile == Tile(16, 16)
         for m in moves[1:4]:
             assert m.action == "pass" or m.tile.has(16)

@@ -9,8 +9,9 @@ Bingo taking the double of trumps is a point at once. Seven points win.
 
 Parker leaves the rest to "Laws 1, 2, 3, 4, 5 and 6, and 14 of Sixty-Six", which the book does
 not print. Taken here from the common laws of Sixty-Six: the winner of a trick draws first;
-while the stock lasts any piece may be played, afterwards suit must be followed; if neither
-player reaches seventy, the winner of the last trick scores one point.
+while the stock lasts any piece may be played; once it is out a player must follow suit and
+head the trick if he can, and failing the suit must trump if he can; if neither player reaches
+seventy, the winner of the last trick scores one point. Closing the stock is not played.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ import random
 
 from ..form import GameForm, Variant, seat_field, seat_number, seat_value
 from ..tiles import DOUBLE_SIX, Tile
-from ..tricks import legal_follows, trick_winner
+from ..tricks import follows, suit_led, trick_winner
 from ..values import EntryForm, Field, HandOutcome, Move, PlayedHand, Refusal, Rules
 
 T = Tile.of
@@ -48,6 +49,20 @@ def declaration(hand: list[Tile]) -> int:
     if len(doubles) < 2:
         return 0
     return DECLARE[len(doubles)] + (10 if BINGO in doubles else 0)
+
+
+def replies(hand: list[Tile], lead: Tile, trump: int, stock_out: bool) -> list[Tile]:
+    """The pieces that may answer `lead`: any while the stock lasts; after it, the suit (a
+    winning one if there is), else a trump, else anything."""
+    if not stock_out:
+        return list(hand)
+    suit = suit_led(lead, trump, rank)
+    same = [t for t in hand if follows(t, suit, trump)]
+    if same:
+        heads = [t for t in same if taker([("x", lead), ("y", t)], trump) == 1]
+        return heads or same
+    trumps = [t for t in hand if t.has(trump) or t == BINGO]
+    return trumps or list(hand)
 
 
 def taker(plays: list[tuple[str, Tile]], trump: int) -> int:
@@ -88,7 +103,8 @@ class Bingo(GameForm):
         bingo = seat_value(rules, values["bingo"])
         if first and last:
             raise Refusal("TWO WINNERS")
-        if not (first or last):
+        winner = first or last
+        if winner is None:
             raise Refusal("NO WINNER")
         points = {s: 0 for s in rules.seats}
         if first:
@@ -97,28 +113,31 @@ class Bingo(GameForm):
             points[first] = (3 if values["loser_tricks"] == 0
                              else 2 if values["loser_count"] < 30 else 1)
         else:
-            points[last] = 1
+            points[winner] = 1
         if bingo:
             points[bingo] += 1
-        return HandOutcome(points, (first or last,), False)
+        return HandOutcome(points, (winner,), False)
 
     # --- the player ---------------------------------------------------------------------
-    def play_hand(self, rules: Rules, rng: random.Random) -> PlayedHand:
+    def play_hand(self, rules: Rules, rng: random.Random, leader: str | None = None) -> PlayedHand:
         seats = rules.seats
         pool = list(DOUBLE_SIX.tiles)
+        if leader is None:   # "commenced by drawing for the lead; the lowest piece has the lead"
+            a, b = rng.sample(pool, 2)
+            leader = seats[0] if (rank(a.low) + rank(a.high)) <= (rank(b.low) + rank(b.high)) else seats[1]
         rng.shuffle(pool)
         hands = {s: pool[i * 7:(i + 1) * 7] for i, s in enumerate(seats)}
         turned = pool[14]
         stock = pool[15:] + [turned]     # the turned piece is drawn last
         trump = max(turned.low, turned.high, key=rank)
         dealt = {s: tuple(h) for s, h in hands.items()}
-        moves = [Move(seats[0], "trump", turned, exposed=trump)]
+        moves = [Move(leader, "trump", turned, exposed=trump)]
         count = {s: 0 for s in seats}
         tricks = {s: 0 for s in seats}
         pending = {s: 0 for s in seats}   # declared, waiting for a first trick
         declared = set()
         bingo_took = None
-        leader, first, last = seats[0], None, None
+        first, last = None, None
         while hands[leader] and first is None:
             if leader not in declared and declaration(hands[leader]):
                 declared.add(leader)
@@ -132,7 +151,7 @@ class Bingo(GameForm):
                     pending[leader] = declaration(hands[leader])
             other = seats[1 - seats.index(leader)]
             lead = self._lead(hands[leader], trump, rng)
-            options = legal_follows(hands[other], lead, trump, rank) if not stock else hands[other]
+            options = replies(hands[other], lead, trump, stock_out=not stock)
             reply = self._reply(options, lead, trump, rng)
             for s, t in ((leader, lead), (other, reply)):
                 hands[s].remove(t)

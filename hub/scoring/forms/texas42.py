@@ -39,6 +39,7 @@ class Texas42(GameForm):
                              "making it exactly sets the bidders.", (4,), partnership=True),
     }
     default = "at-least"
+    option_names = frozenset({"hands"})
     why_default = "A bid of 42 is allowed, which the literal reading could never make."
 
     def _target(self, rules: Rules) -> None:
@@ -78,7 +79,9 @@ class Texas42(GameForm):
                            tally={"made": made, "against": against})
 
     # --- the player ---------------------------------------------------------------------
-    def play_hand(self, rules: Rules, rng: random.Random) -> PlayedHand:
+    def play_hand(self, rules: Rules, rng: random.Random, leader: str | None = None) -> PlayedHand:
+        """The book fixes the lead (the holder of 1-0 bids first, the bidder leads): `leader`
+        is not used."""
         seats = rules.seats
         while True:
             pool = list(DOUBLE_SIX.tiles)
@@ -90,21 +93,21 @@ class Texas42(GameForm):
         dealt = {s: tuple(h) for s, h in hands.items()}
         trump = self._trump(hands[bidder])
         moves.append(Move(bidder, "trump", exposed=trump))
-        taken = {k: [] for k in SIDES}
+        taken: dict[str, list[Tile]] = {k: [] for k in SIDES}
         tricks = {k: 0 for k in SIDES}
-        leader = bidder
+        to_lead = bidder   # "The highest bidder plays the first Domino"
         for _ in range(TRICKS):
-            order = seats[seats.index(leader):] + seats[:seats.index(leader)]
-            plays = []
+            order = seats[seats.index(to_lead):] + seats[:seats.index(to_lead)]
+            plays: list[tuple[str, Tile]] = []
             for s in order:
                 options = (legal_follows(hands[s], plays[0][1], trump) if plays else hands[s])
                 t = self._pick(options, plays, trump, s, rng)
                 hands[s].remove(t)
                 plays.append((s, t))
                 moves.append(Move(s, "play", t))
-            leader = plays[trick_winner(plays, trump)][0]
-            tricks[side_of(leader)] += 1
-            taken[side_of(leader)] += [t for _, t in plays]
+            to_lead = plays[trick_winner(plays, trump)][0]
+            tricks[side_of(to_lead)] += 1
+            taken[side_of(to_lead)] += [t for _, t in plays]
         side = side_of(bidder)
         values = {"bidder": seat_number(rules, bidder), "bid": bid, "tricks": tricks[side],
                   "count": sum(COUNT.get(t, 0) for t in taken[side])}

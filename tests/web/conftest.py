@@ -1,0 +1,156 @@
+"""Fixtures for the screens: a hub on the test's broker, the web app, a party, tables, a browser.
+
+Model: Flask's tutorial (flaskr) — an `app` built by the factory for each test,
+its `client`, and helpers that sign in through the real forms (CSRF included).
+The party is set up through `hub.submit`, the console's own path to the single
+writer; the console's forms are what the console tests exercise.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+import uuid
+
+import pytest
+
+from hub.conductor import events as ev
+from hub.event import Proposal
+from hub.service import Hub
+from web import create_app
+from web.server import WebServer
+
+from .protocol_tables import ProtocolTable
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CONDUCTOR, PASSWORD = "florence", "dayton-street-61"
+FIRST = ["Ann", "Bob", "Cora", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon", "Kay", "Lou", "Max", "Nan",
+         "Otto", "Pia"]
+LAST = ["Lee", "Ray", "Fox", "Poe", "Orr", "Ash", "Ide", "Nye"]
+
+
+def guest_name(i: int) -> str:
+    """128 different names, then numbered."""
+    name = f"{FIRST[i % 16]} {LAST[(i // 16 + i) % 8]}"
+    return name if i < 128 else f"{name} {i // 128 + 1}"
+
+
+@pytest.fixture
+def hub(broker, tmp_path):
+    h = Hub(tmp_path / "journal.sqlite3", broker.host, broker.port).start()
+    yield h
+    h.stop()
+
+
+@pytest.fixture
+def app(hub, tmp_path):
+    return create_app(hub, TESTING=True, SSE_PING_SECONDS=0.5, BOARD_CHECK_SECONDS=0.2,
+                      BOARD_SILENT_SECONDS=3.0, WEB_STORE=tmp_path / "web.json")
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def csrf_of(html: str) -> str:
+    return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+
+
+def action_id_of(html: str, action: str) -> str:
+    """The one-time id rendered into the form of `action`."""
+    form = re.search(rf'data-action="{re.escape(action)}".*?</form>', html, re.S).group(0)
+    return re.search(r'name="action_id" value="([0-9a-f]+)"', form).group(1)
+
+
+def sign_in(client, login: str = CONDUCTOR, password: str = PASSWORD):
+    """Through the real forms: the first visit sets up the conductor, later ones sign in."""
+    page = client.get("/console/login", follow_redirects=True)
+    html = page.get_data(as_text=True)
+    if "password2" in html:
+        r = client.post("/console/setup", data={"csrf_token": csrf_of(html), "login": login,
+                                                "password": password, "password2": password})
+    else:
+        r = client.post("/console/login", data={"csrf_token": csrf_of(html), "login": login, "password": password})
+    assert r.status_code == 302, r.get_data(as_text=True)
+    return client
+
+
+@pytest.fixture
+def console(client):
+    """A test client signed in as the conductor."""
+    return sign_in(client)
+
+
+def submit(hub, kind: str, body: dict, login: str = CONDUCTOR):
+    verdict = hub.submit(Proposal(f"staff.{login}.{uuid.uuid4().hex[:16]}", f"staff:{login}", kind, body))
+    assert verdict.ok, f"{kind} {body}: {verdict.why}"
+    return verdict
+
+
+def make_party(hub, tables: int, form: str = "draw", guests: int | None = None, start: bool = True, **options):
+    """A party under way: created, guests listed and checked in, seats drawn, session 1 started."""
+    submit(hub, ev.PARTY_CREATED, {"form": form, "tables": tables, "seat_check": False, **options})
+    names = [guest_name(i) for i in range(guests if guests is not None else tables * 4)]
+    for name in names:
+        submit(hub, ev.GUEST_LISTED, {"guest": name})
+        submit(hub, ev.CHECKED_IN, {"guest": name})
+    submit(hub, ev.DRAW_SEATS, {"seed": 1896})
+    if start:
+        submit(hub, ev.SESSION_STARTED, {"session": 1})
+    return names
+
+
+def draw_game(table: int, game_no: int) -> dict:
+    """A plausible Draw game as a table keys it: who led, who made domino, each seat's
+    sixteenths and pieces left (the winner's are 0)."""
+    out = 1 + (table + game_no) % 4
+    values = {"lead": 1 + game_no % 4, "out": out}
+    for i, seat in enumerate("ABCD", start=1):
+        left = 0 if i == out else 1 + (table * 7 + game_no * 3 + i * 5) % 4
+        values[seat] = 0 if i == out else 4 * (1 + (table * 11 + game_no * 5 + i * 3) % 9)
+        values[f"{seat}_pieces"] = left
+    return values
+
+
+@pytest.fixture
+def room(broker):
+    """Connect protocol-speaking tables: room(3) -> [ProtocolTable for tables 1..3]."""
+    tables: list[ProtocolTable] = []
+
+    def connect(n: int, **options) -> list[ProtocolTable]:
+        new = [ProtocolTable(broker.host, broker.port, t, **options)
+               for t in range(len(tables) + 1, len(tables) + n + 1)]
+        tables.extend(new)
+        return new
+
+    yield connect
+    for t in tables:
+        t.close()
+
+
+@pytest.fixture
+def server(app):
+    s = WebServer(app).start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    if not shutil.which(CHROMIUM):
+        pytest.skip(f"no chromium at {CHROMIUM} (apt-get install chromium): browser tests skipped")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(chromium):
+    context = chromium.new_context(viewport={"width": 1920, "height": 1080})
+    p = context.new_page()
+    yield p
+    context.close()

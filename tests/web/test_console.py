@@ -1,0 +1,140 @@
+"""The conductor's console through its forms: every action journaled under its author's login.
+
+Book passages cited are from 000_ff8a6ed40036e836.txt (Grimm, "HOW TO GIVE
+MUSICAL DOMINO PARTIES").
+"""
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from .conftest import CONDUCTOR, action_id_of, csrf_of, make_party, sign_in
+from .conftest import draw_game as game
+
+from hub.conductor import events as ev
+
+pytestmark = pytest.mark.broker
+
+
+def act(client, page: str, action: str, data: dict, url: str | None = None, files=None):
+    """Fill and send the form `action` as rendered on `page` (its CSRF token and one-time id)."""
+    html = client.get(page).get_data(as_text=True)
+    form = {"csrf_token": csrf_of(html), "action_id": action_id_of(html, action), "next": page, **data}
+    if files:
+        form.update(files)
+    r = client.post(url or f"/console/act/{action}", data=form, follow_redirects=True,
+                    content_type="multipart/form-data" if files else None)
+    return r.get_data(as_text=True)
+
+
+def journal(hub, kind: str):
+    return [e for e in hub.journal.events() if e.kind == kind]
+
+
+def test_a_party_run_from_the_console_records_who_did_each_thing(hub, console, app):
+    html = act(console, "/console/", "create-party", {"form": "block", "tables": "2"}, url="/console/party")
+    assert "Create the party: done — PARTY CREATED" in html
+    act(console, "/console/guests", "list-guest", {"guest": "Ann Lee"})
+    act(console, "/console/staff", "add-staff", {"login": "stella", "password": "hackberry-193", "role": "assistant"},
+        url="/console/staff")
+    assistant = sign_in(app.test_client(), "stella", "hackberry-193")
+    act(assistant, "/console/guests", "check-in", {"guest": "Ann Lee"})
+
+    assert [(e.kind, e.source) for e in hub.journal.events()] == [
+        (ev.PARTY_CREATED, f"staff:{CONDUCTOR}"), (ev.GUEST_LISTED, f"staff:{CONDUCTOR}"),
+        (ev.STAFF_ADDED, f"staff:{CONDUCTOR}"), (ev.CHECKED_IN, "staff:stella")]
+    # "When the party is very large he may require an ASSISTANT" — who may not add staff.
+    html = act(assistant, "/console/guests", "list-guest", {"guest": "Bob Ray"})
+    assert "Add a guest: done" in html
+    assert "A login for an assistant" not in assistant.get("/console/staff").get_data(as_text=True)
+
+
+def test_a_form_sent_twice_is_recorded_once(hub, console):
+    make_party(hub, 2, start=False)
+    html = console.get("/console/").get_data(as_text=True)
+    form = {"csrf_token": csrf_of(html), "action_id": action_id_of(html, "start-session"), "session": "1"}
+    first = console.post("/console/act/start-session", data=form, follow_redirects=True).get_data(as_text=True)
+    again = console.post("/console/act/start-session", data=form, follow_redirects=True).get_data(as_text=True)
+    assert "done — SESSION 1" in first and "done" in again   # acknowledged again, as a resend is
+    assert len(journal(hub, ev.SESSION_STARTED)) == 1
+
+
+def test_the_guest_list_is_imported_from_csv_and_late_comers_get_the_last_seats(hub, console):
+    """LIST: the conductor "checks off the names of the persons who have arrived";
+    "Late-comers will have to be satisfied to receive vacant seats at the last tables"."""
+    make_party(hub, 3, guests=9)
+    data = "name,email\nZoe Quill,z@example.org\n  Yul   Brand ,\nZoe Quill,\n\nXan Tor,\n"
+    html = act(console, "/console/guests", "import-guests", {}, url="/console/guests/import",
+               files={"file": (io.BytesIO(data.encode()), "guests.csv")})
+    assert "Import the guest list: 3 added, 0 already listed." in html
+    listed = [e.body["guest"] for e in journal(hub, ev.GUEST_LISTED)][-3:]
+    assert listed == ["Zoe Quill", "Yul Brand", "Xan Tor"]
+    html = act(console, "/console/guests", "check-in", {"guest": "Yul Brand"})
+    assert "Check in: done — TABLE 3" in html   # the last table, the vacant seats
+
+
+def test_a_correction_needs_a_reason_and_records_it(hub, console, room):
+    make_party(hub, 2)
+    t = room(1)[0]
+    entry = t.key_form(game(1, 1), game=1)
+    assert t.ack_for(entry)["ok"]
+    values = {f"value.{k}": str(v) for k, v in game(1, 1).items()}
+    html = act(console, "/console/corrections", "correct", {"entry": entry, **values, "why": ""})
+    assert "Correct a result: why is missing" in html
+    values["value.B"] = str(int(values["value.B"]) + 4)
+    html = act(console, "/console/corrections", "correct", {"entry": entry, **values, "why": "B counted again"})
+    assert "Correct a result: done" in html, html[-2000:]
+    (fix,) = journal(hub, ev.RESULT_CORRECTED)
+    assert fix.source == f"staff:{CONDUCTOR}" and fix.body["why"] == "B counted again"
+    assert "corrected by staff:florence: B counted again" in console.get("/console/corrections").get_data(as_text=True)
+
+
+def test_results_are_exported_as_csv_and_json(hub, console, room):
+    make_party(hub, 2)
+    for t in room(2):
+        assert t.ack_for(t.key_form(game(t.table, 1), game=1))["ok"]
+    rows = list(csv.DictReader(io.StringIO(console.get("/console/export.csv").get_data(as_text=True))))
+    assert len(rows) == 8 and rows[0]["rank"] == "1"
+    assert [int(r["total"]) for r in rows] == sorted((int(r["total"]) for r in rows), reverse=True)
+    assert int(rows[0]["total"]) == int(rows[0]["session 1"]) > 0
+    data = console.get("/console/export.json").get_json()
+    assert data["seq"] == hub.seq and data["ranking"][0]["name"] == rows[0]["name"]
+    assert data["party"]["setup"]["form"] == "draw"
+
+
+@pytest.mark.parametrize("coming, tables, last, warned", [(8, 2, 4, False), (10, 3, 2, False),
+                                                          (11, 3, 3, False), (13, 4, 1, True)])
+def test_the_replies_plan_the_tables(console, coming, tables, last, warned):
+    """INVITATIONS: the replies make it "possible to ascertain in advance how many TABLES are
+    necessary"; "four persons play at a table"; LIST: "three or two players may be seated"
+    at the last table (so one alone is a problem to solve before the party)."""
+    replies = "\n".join([f"Guest {i}, yes" for i in range(coming)] + ["Nobody Home, no"])
+    html = console.get("/console/").get_data(as_text=True)
+    r = console.post("/console/plan", data={"csrf_token": csrf_of(html), "host": "Miss Florence Walker",
+                                            "when": "Thursday Evening, February 22, 1894", "form": "block",
+                                            "address": "at her home, 61 Dayton Street.", "replies": replies},
+                     follow_redirects=True).get_data(as_text=True)
+    assert f"The plan: {coming} coming, {tables} tables." in r
+    assert f'data-plan-tables>{tables}<' in r and f"(last table {last})" in r
+    assert ("would sit alone" in r) == warned
+
+
+def test_the_invitation_follows_the_books_pattern(console):
+    """INVITATIONS: "You are cordially invited to participate in a Musical Domino Party, given by
+    ...", reverse: "The Block Game is the form of game chosen for this party. Prizes will be
+    awarded to the three lucky players gaining the highest amounts of note-values. Please
+    send word within two days whether you can be present or not." (three prizes: more than
+    six tables, PRIZES)."""
+    replies = "\n".join(f"Guest {i}, yes" for i in range(28))
+    html = console.get("/console/").get_data(as_text=True)
+    console.post("/console/plan", data={"csrf_token": csrf_of(html), "host": "Miss Florence Walker",
+                                        "when": "Thursday Evening, February 22, 1894", "form": "block",
+                                        "address": "at her home, 61 Dayton Street.", "replies": replies})
+    page = " ".join(console.get("/print/invitations").get_data(as_text=True).split())
+    for text in ("You are cordially invited<br>to participate in a", "Musical Domino Party,",
+                 "MISS FLORENCE WALKER,", "Thursday Evening, February 22, 1894,<br>at eight o&#39;clock,",
+                 "<strong>The Block Game</strong> is the form of game chosen for this party.",
+                 "Prizes will be awarded to the three lucky players gaining the highest amounts of note-values.",
+                 "Please send word within 2 days whether you can be present or not.", "[OVER.]"):
+        assert text in page, text

@@ -1,0 +1,67 @@
+"""The conductor's console in headless Chromium: the bell, from the button to every table.
+
+Issue 6, done when: "the console's bell reaches every virtual table in the
+meaning the party form gives it (finish the game in hand, or stop now), and the
+console shows which tables acknowledged it".
+
+The meaning per form, 000_ff8a6ed40036e836.txt: Block ("he requests the other
+tables to finish the games they are playing, but he does not permit a new game
+to be started") — finish; Bergen and Tiddle-a-wink ("Ten points made at any
+table ends a session, whereupon the bell is rung, and all tables stop playing
+at once") — stop.
+"""
+from __future__ import annotations
+
+import pytest
+from .conftest import CONDUCTOR, PASSWORD, make_party
+
+pytestmark = pytest.mark.broker
+
+
+def sign_in_page(page, base: str) -> None:
+    page.goto(base + "console/")
+    page.fill("input[name=login]", CONDUCTOR)
+    page.fill("input[name=password]", PASSWORD)
+    if page.locator("input[name=password2]").count():
+        page.fill("input[name=password2]", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url("**/console/")
+
+
+@pytest.mark.parametrize("form, meaning", [("draw", "finish"), ("bergen", "stop")])
+def test_the_bell_reaches_every_table_in_the_forms_meaning_and_the_console_shows_who_saw_it(
+        hub, server, room, page, form, meaning):
+    make_party(hub, 4, form=form)
+    tables = room(3) + room(1, ack_bells=False)   # table 4's acknowledgement never arrives
+    sign_in_page(page, server.url)
+
+    bell_form = page.locator("form[data-action=bell]")
+    assert bell_form.locator(f"input[name=meaning][value={meaning}]").is_checked()
+    bell_form.locator("button[type=submit]").click()
+    page.wait_for_selector(".flash.ok")
+    assert "Ring the bell: done" in page.locator(".flash.ok").inner_text()
+
+    for t in tables:
+        seen = t.wait_bell()
+        assert list(seen.values()) == [meaning], f"table {t.table} saw {seen}"
+
+    page.goto(server.url + "console/tables")
+    for n in (1, 2, 3):
+        page.wait_for_selector(f'#tables tr[data-table="{n}"] td.acked', timeout=5000)
+    assert page.locator('#tables tr[data-table="4"] td.not-acked').inner_text().startswith("✘")
+    assert page.locator("#summary").inner_text().startswith("Bell seen at 3 of 4 tables.")
+
+
+def test_a_refusal_is_shown_on_the_page_in_the_conductors_words(hub, server, page):
+    """Two helpers, one bell: the second press comes from a page loaded before the first."""
+    make_party(hub, 2)
+    sign_in_page(page, server.url)
+    second = page.context.new_page()
+    second.goto(server.url + "console/")
+    page.locator("form[data-action=bell] button").click()
+    page.wait_for_selector(".flash.ok")
+    second.locator("form[data-action=bell] button").click()
+    alert = second.locator(".flash.refused[role=alert]")
+    alert.wait_for()
+    assert alert.inner_text() == "Ring the bell: refused — BELL RUNG"
+    assert [e.kind for e in hub.journal.events()].count("conductor.bell") == 1

@@ -1,0 +1,116 @@
+"""A phone as a table's keypad: the protocol's envelope, the hub's validation and journal, its table only."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from .conftest import action_id_of, csrf_of, make_party, sign_in
+from .conftest import draw_game as game
+
+from hub.conductor import events as ev
+from web import security
+
+pytestmark = pytest.mark.broker
+
+
+def keypad_url(app, table: int) -> str:
+    with app.test_request_context():
+        return f"/keypad/{table}/{security.keypad_token(table)}"
+
+
+def phone(app, table: int):
+    """A phone that opened its table's keypad page: (client, url, csrf token)."""
+    client = app.test_client()
+    url = keypad_url(app, table)
+    page = client.get(url)
+    assert page.status_code == 200
+    token = page.get_data(as_text=True).split('name="csrf-token" content="')[1].split('"')[0]
+    return client, url, token
+
+
+def post(client, url: str, token: str, envelope: dict):
+    return client.post(url + "/event", data=json.dumps(envelope), headers={"X-CSRF-Token": token},
+                       content_type="application/json")
+
+
+def test_a_phones_entry_is_journaled_as_a_boards_would_be_and_once(app, hub):
+    make_party(hub, 2)
+    client, url, token = phone(app, 1)
+    envelope = {"v": 1, "id": "phone-abc123.1.1", "table": 1, "kind": "result",
+                "body": {"game": 1, "values": game(1, 1)}}
+    ack = post(client, url, token, envelope).get_json()
+    assert ack == {"v": 1, "id": "phone-abc123.1.1", "ok": True, "seq": hub.seq, "msg": "GAME 1 SAVED"}
+    again = post(client, url, token, envelope).get_json()      # a resend after a lost reply
+    assert again["ok"] and again["seq"] == ack["seq"]
+    (entry,) = [e for e in hub.journal.events() if e.kind == ev.RESULT]
+    assert entry.source == "table:1" and entry.body["board"] == "phone-abc123"
+
+
+def test_the_hubs_refusals_reach_the_phone(app, hub):
+    make_party(hub, 2)
+    client, url, token = phone(app, 1)
+    bad = {"v": 1, "id": "phone-abc123.1.1", "table": 1, "kind": "result", "body": {"game": 7, "values": {"A": 1}}}
+    ack = post(client, url, token, bad).get_json()
+    assert ack["ok"] is False and 0 < len(ack["why"]) <= 16
+    old = post(client, url, token, {**bad, "v": 0}).get_json()
+    assert old == {"v": 1, "id": "phone-abc123.1.1", "ok": False, "why": "UPDATE FIRMWARE"}
+    assert not [e for e in hub.journal.events() if e.kind == ev.RESULT]
+
+
+def test_a_phone_cannot_post_for_another_table(app, hub):
+    make_party(hub, 2)
+    seq = hub.seq
+    client, url1, token = phone(app, 1)
+    envelope = {"v": 1, "id": "phone-abc123.1.1", "table": 2, "kind": "call", "body": {}}
+    # table 2's envelope through table 1's keypad: refused as on table 1's MQTT topic
+    assert post(client, url1, token, envelope).get_json()["why"] == "WRONG TABLE"
+    # table 1's token on table 2's address: no such keypad
+    token1 = url1.rsplit("/", 1)[1]
+    assert post(client, f"/keypad/2/{token1}", token, envelope).status_code == 404
+    assert client.get(f"/keypad/2/{token1}").status_code == 404
+    assert client.get("/keypad/3/" + keypad_url(app, 3).rsplit("/", 1)[1]).status_code == 404  # not a table here
+    assert hub.seq == seq
+
+
+def test_a_phone_post_without_its_csrf_token_is_refused(app, hub):
+    make_party(hub, 2)
+    client, url, _ = phone(app, 1)
+    envelope = {"v": 1, "id": "phone-abc123.1.1", "table": 1, "kind": "call", "body": {}}
+    assert post(client, url, "", envelope).status_code == 400
+    assert not [e for e in hub.journal.events() if e.kind == ev.CALL]
+
+
+def test_the_table_marker_carries_the_keypads_address(app, hub, console):
+    make_party(hub, 3)
+    html = console.get("/print/markers?paper=letter").get_data(as_text=True)
+    assert html.count('class="marker"') == 3 and "size: letter" in html
+    for n in (1, 2, 3):
+        assert f"http://localhost{keypad_url(app, n)}" in html
+    assert html.count("<svg") == 6     # a QR code on both sides of each marker
+
+
+def test_the_keypad_in_a_browser_keys_a_game_and_shows_the_ack(app, hub, server, page, room):
+    """The phone walks the screen's form field by field and shows the hub's ack."""
+    make_party(hub, 2)
+    page.set_viewport_size({"width": 400, "height": 800})
+    page.goto(server.url.rstrip("/") + keypad_url(app, 2))
+    page.wait_for_selector("#entry:not([hidden])")
+    values = game(2, 1)
+    form = [f["k"] for f in json.loads(page.evaluate("JSON.stringify(screen.form.fields)"))]
+    for k in form:
+        for digit in str(values[k]):
+            page.click(f'.keys button[data-key="{digit}"]')
+        page.click('.keys button[data-key="ok"]')
+    page.wait_for_function("document.getElementById('ack').textContent === 'GAME 1 SAVED'", timeout=5000)
+    (entry,) = [e for e in hub.journal.events() if e.kind == ev.RESULT]
+    assert entry.body["values"] == values and entry.source == "table:2"
+    assert page.locator("#lines").inner_text().splitlines()[2] == "GAME 2 OF 4"
+    # the console's bell reaches the phone too, which acknowledges it like a board
+    sign_in(console_client := app.test_client())
+    html = console_client.get("/console/").get_data(as_text=True)
+    console_client.post("/console/act/bell", data={"csrf_token": csrf_of(html), "meaning": "finish",
+                                                   "action_id": action_id_of(html, "bell")})
+    page.wait_for_selector("#bell:not([hidden])")
+    assert page.locator("#bell").inner_text() == "BELL: FINISH THIS GAME"
+    page.wait_for_function("document.getElementById('outbox').textContent === ''")
+    assert [e.source for e in hub.journal.events() if e.kind == ev.BELL_ACK] == ["table:2"]

@@ -1,0 +1,110 @@
+"""Security of the screens (issue 6): login for every console action, CSRF on every form,
+no state change by GET, the password stored only as a hash.
+
+The routes are taken from the app's own URL map, so a view added later is
+covered without editing these tests.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+from .conftest import CONDUCTOR, PASSWORD, csrf_of, make_party, sign_in
+
+pytestmark = pytest.mark.broker
+
+PUBLIC = {"standings.page", "standings.snapshot", "standings.stream", "static",
+          "console.login", "console.setup", "keypad.page", "keypad.stream", "keypad.event"}
+STREAMS = {"standings.stream", "keypad.stream"}
+
+
+def rules(app, method: str):
+    for rule in app.url_map.iter_rules():
+        if method in rule.methods:
+            args = {a: (1 if a == "table" else "x") for a in rule.arguments}
+            yield rule.endpoint, rule.rule, args
+
+
+def url(app, endpoint: str, args: dict) -> str:
+    with app.test_request_context():
+        from flask import url_for
+        return url_for(endpoint, **args)
+
+
+def test_every_console_and_print_page_needs_a_login(app, client, hub):
+    make_party(hub, 2)
+    sign_in(client)              # the conductor exists ...
+    client.post("/console/logout", data={"csrf_token": csrf_of(client.get("/console/").get_data(as_text=True))})
+    checked = 0
+    for endpoint, rule, args in rules(app, "GET"):  # ... but this browser is signed out
+        if endpoint in PUBLIC:
+            continue
+        r = client.get(url(app, endpoint, args))
+        assert r.status_code == 302 and "/console/login" in r.headers["Location"], (rule, r.status_code)
+        checked += 1
+    assert checked >= 12
+
+
+def test_every_console_action_without_login_is_refused_and_nothing_is_recorded(app, client, hub):
+    make_party(hub, 2)
+    seq = hub.seq
+    sign_in(client)
+    client.post("/console/logout", data={"csrf_token": csrf_of(client.get("/console/").get_data(as_text=True))})
+    token = csrf_of(client.get("/console/login").get_data(as_text=True))   # a valid CSRF token, no login
+    posted = 0
+    for endpoint, rule, args in rules(app, "POST"):
+        if endpoint in PUBLIC:
+            continue
+        r = client.post(url(app, endpoint, args), data={"csrf_token": token, "action_id": "0" * 16,
+                                                         "meaning": "stop", "guest": "Ann Ray", "why": "test"})
+        assert r.status_code == 401, (rule, r.status_code)
+        posted += 1
+    for name in ("bell", "check-in", "annul", "correct", "add-staff", "draw-seats"):
+        assert client.post(f"/console/act/{name}", data={"csrf_token": token}).status_code == 401
+    assert posted >= 7 and hub.seq == seq
+
+
+def test_every_form_without_its_csrf_token_is_refused(app, console, hub):
+    make_party(hub, 2)
+    seq = hub.seq
+    for endpoint, rule, args in rules(app, "POST"):
+        target = url(app, endpoint, args)
+        assert console.post(target, data={"action_id": "0" * 16, "meaning": "stop"}).status_code == 400, rule
+        assert console.post(target, data={"csrf_token": "forged", "meaning": "stop"}).status_code == 400, rule
+    assert hub.seq == seq
+
+
+def test_a_get_changes_nothing(app, console, hub, room):
+    make_party(hub, 2)
+    room(2)
+    seq, store = hub.seq, app.extensions["party.web_store"].path.read_bytes()
+    for endpoint, rule, args in rules(app, "GET"):
+        if endpoint in STREAMS or endpoint == "static":
+            continue
+        assert console.get(url(app, endpoint, args)).status_code < 500, rule
+    assert hub.seq == seq and app.extensions["party.web_store"].path.read_bytes() == store
+
+
+def test_the_password_is_kept_only_as_a_hash(app, client):
+    sign_in(client)
+    saved = app.extensions["party.web_store"].path.read_text()
+    assert PASSWORD not in saved
+    entry = json.loads(saved)["staff"][CONDUCTOR]
+    assert entry["role"] == "conductor" and entry["hash"].startswith(("scrypt:", "pbkdf2:"))
+
+
+def test_a_wrong_password_does_not_sign_in(client):
+    sign_in(client)
+    client.post("/console/logout", data={"csrf_token": csrf_of(client.get("/console/").get_data(as_text=True))})
+    html = client.get("/console/login").get_data(as_text=True)
+    r = client.post("/console/login", data={"csrf_token": csrf_of(html), "login": CONDUCTOR, "password": "guess"})
+    assert r.status_code == 200 and "Wrong login or password" in r.get_data(as_text=True)
+    assert client.get("/console/").status_code == 302
+
+
+def test_the_console_cannot_be_set_up_twice(client):
+    sign_in(client)
+    other = client.application.test_client()
+    html = other.get("/console/login").get_data(as_text=True)
+    assert other.post("/console/setup", data={"csrf_token": csrf_of(html), "login": "mallory",
+                                              "password": "x" * 10, "password2": "x" * 10}).status_code == 403

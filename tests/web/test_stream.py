@@ -1,0 +1,103 @@
+"""The standings stream's contract: id = journal seq, catch-up on Last-Event-ID, keep-alive pings,
+the boards' telemetry pushed as it changes, and the hiding switch honoured in the data itself."""
+from __future__ import annotations
+
+import http.client
+import json
+import time
+from urllib.parse import urlsplit
+from urllib.request import urlopen
+
+import pytest
+from .conftest import csrf_of, draw_game, make_party
+
+pytestmark = pytest.mark.broker
+
+
+class SSE:
+    """A raw SSE client: the messages as the server wrote them, comments included."""
+
+    def __init__(self, url: str, last_event_id: int | None = None):
+        u = urlsplit(url)
+        self.conn = http.client.HTTPConnection(u.hostname, u.port, timeout=5)
+        headers = {"Accept": "text/event-stream"}
+        if last_event_id is not None:
+            headers["Last-Event-ID"] = str(last_event_id)
+        self.conn.request("GET", "/stream", headers=headers)
+        self.response = self.conn.getresponse()
+        assert self.response.status == 200
+
+    def next(self) -> dict:
+        """The next message: {"id", "event", "data"} or {"comment"}."""
+        msg: dict = {}
+        while True:
+            line = self.response.fp.readline().decode().rstrip("\n")
+            if not line:
+                if msg:
+                    return msg
+                continue
+            if line.startswith(":"):
+                return {"comment": line[1:].strip()}
+            field, _, value = line.partition(": ")
+            msg[field] = json.loads(value) if field == "data" else value
+
+    def until(self, test, within: float = 5.0) -> dict:
+        deadline = time.monotonic() + within
+        while time.monotonic() < deadline:
+            msg = self.next()
+            if test(msg):
+                return msg
+        raise AssertionError("no such message in time")
+
+    def close(self):
+        self.conn.close()
+
+
+def test_a_reconnecting_screen_gets_what_it_missed_at_once_and_nothing_it_has(hub, server):
+    make_party(hub, 2)
+    first = SSE(server.url)
+    msg = first.until(lambda m: m.get("event") == "standings")
+    assert int(msg["id"]) == hub.seq and msg["data"]["state"] == "playing"
+    first.close()
+
+    behind = SSE(server.url, last_event_id=hub.seq - 3)
+    msg = behind.until(lambda m: m.get("event") == "standings", within=1.0)
+    assert int(msg["id"]) == hub.seq
+    behind.close()
+
+    current = SSE(server.url, last_event_id=hub.seq)
+    seen = [current.next() for _ in range(3)]   # retry, boards, then a keep-alive ping
+    assert not any(m.get("event") == "standings" for m in seen)
+    assert {"comment": "ping"} in seen
+    current.close()
+
+
+def test_board_telemetry_is_pushed_without_an_id(hub, server, room):
+    make_party(hub, 2)
+    tables = room(2)
+    sse = SSE(server.url)
+    sse.until(lambda m: m.get("event") == "boards" and m["data"] == {"1": "online", "2": "online"})
+    tables[1].drop()
+    msg = sse.until(lambda m: m.get("event") == "boards" and m["data"]["2"] == "offline")
+    assert "id" not in msg and msg["data"]["1"] == "online"
+    sse.close()
+
+
+def test_the_last_sessions_standings_can_be_hidden_from_the_room(hub, server, console, room):
+    make_party(hub, 2, sessions=1)
+    t = room(1)[0]
+    assert t.ack_for(t.key_form(draw_game(1, 1), game=1))["ok"]
+    sse = SSE(server.url)
+    shown = sse.until(lambda m: m.get("event") == "standings")
+    assert shown["data"]["leaders"] and not shown["data"]["hidden"]
+
+    html = console.get("/console/").get_data(as_text=True)
+    console.post("/console/display", data={"csrf_token": csrf_of(html), "hidden": "1"})
+    hidden = sse.until(lambda m: m.get("event") == "standings")
+    assert hidden["id"] == shown["id"] and hidden["data"]["hidden"]
+    assert hidden["data"]["leaders"] == []
+    assert all(s["score"] is None for row in hidden["data"]["tables"] for s in row["seats"])
+    # not merely undrawn: the snapshot any phone can fetch has no standings either
+    snapshot = json.load(urlopen(server.url + "standings.json"))
+    assert snapshot["standings"]["leaders"] == []
+    sse.close()

@@ -1,0 +1,155 @@
+"""The console's actions: a submitted form becomes one Proposal, recorded under its author.
+
+Each action names the journal kind it proposes (hub/conductor/events.py) and
+how its body is read from the form. Reading is strict and says what is wrong in
+a few words; whether the action can be taken now is the conductor's judgement,
+and its refusal is shown on the page as it is.
+
+The proposal id comes from a one-time `action_id` rendered into the form: a
+form sent twice (a double click, a browser resubmitting) is the same id and
+the same content, so the hub acknowledges it again and records it once.
+"""
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass
+from typing import Callable
+
+from hub.conductor import events as ev
+from hub.event import Proposal
+
+SEATS = ("A", "B", "C", "D")
+_ACTION_ID = re.compile(r"^[0-9a-f]{16}$")
+
+
+class BadForm(ValueError):
+    """What is wrong with a submitted form, in a few words."""
+
+
+def new_action_id() -> str:
+    return secrets.token_hex(8)
+
+
+# ----- readers: form -> value ---------------------------------------------------------
+def text(form, key: str, required: bool = True, limit: int = 200) -> str | None:
+    value = (form.get(key) or "").strip()
+    if not value:
+        if required:
+            raise BadForm(f"{key.replace('_', ' ')} is missing")
+        return None
+    if len(value) > limit:
+        raise BadForm(f"{key.replace('_', ' ')} is too long")
+    return value
+
+
+def number(form, key: str, required: bool = True, low: int = 0, high: int = 99999) -> int | None:
+    raw = (form.get(key) or "").strip()
+    if not raw:
+        if required:
+            raise BadForm(f"{key.replace('_', ' ')} is missing")
+        return None
+    if not re.fullmatch(r"-?[0-9]{1,6}", raw):
+        raise BadForm(f"{key.replace('_', ' ')} must be a whole number")
+    value = int(raw)
+    if not low <= value <= high:
+        raise BadForm(f"{key.replace('_', ' ')} must be {low} to {high}")
+    return value
+
+
+def choice(form, key: str, options: tuple[str, ...]) -> str:
+    value = form.get(key)
+    if value not in options:
+        raise BadForm(f"choose the {key.replace('_', ' ')}")
+    return value
+
+
+def values(form) -> dict[str, int]:
+    """The entry form's fields as keyed: inputs named `value.<field>`."""
+    out = {}
+    for key in form:
+        if key.startswith("value."):
+            v = number(form, key, required=False, low=-99999)
+            if v is not None:
+                out[key[len("value."):]] = v
+    if not out:
+        raise BadForm("no values given")
+    return out
+
+
+def _why(form) -> dict:
+    return {"why": text(form, "why")}
+
+
+# ----- the actions ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Action:
+    kind: str
+    body: Callable[[object], dict]
+    title: str
+    conductor_only: bool = False
+
+
+ACTIONS: dict[str, Action] = {
+    "add-staff": Action(ev.STAFF_ADDED, lambda f: {
+        "login": text(f, "login", limit=24), "role": choice(f, "role", ("assistant", "conductor"))},
+        "Add to the staff", conductor_only=True),
+    "list-guest": Action(ev.GUEST_LISTED, lambda f: {"guest": text(f, "guest", limit=80)}, "Add a guest"),
+    "check-in": Action(ev.CHECKED_IN, lambda f: {"guest": text(f, "guest", limit=80)}, "Check in"),
+    "draw-seats": Action(ev.DRAW_SEATS, lambda f: {}, "Draw the seats"),
+    "seat-guest": Action(ev.GUEST_SEATED, lambda f: {
+        "guest": text(f, "guest", limit=80), "table": number(f, "table", low=1, high=999),
+        "seat": choice(f, "seat", SEATS), **_why(f)}, "Seat a guest"),
+    "guest-left": Action(ev.GUEST_LEFT, lambda f: {"guest": text(f, "guest", limit=80), **_why(f)},
+                         "A guest left"),
+    "start-session": Action(ev.SESSION_STARTED, lambda f: {"session": number(f, "session", low=1, high=99)},
+                            "Start the session"),
+    "bell": Action(ev.BELL, lambda f: {"meaning": choice(f, "meaning", ("finish", "stop")),
+                                       **({"why": w} if (w := text(f, "why", required=False)) else {})},
+                   "Ring the bell"),
+    "undo-bell": Action(ev.BELL_UNDONE, lambda f: {"bell": text(f, "bell", limit=24), **_why(f)}, "Undo the bell"),
+    "correct": Action(ev.RESULT_CORRECTED, lambda f: {
+        "entry": text(f, "entry", limit=60), "values": values(f), **_why(f)}, "Correct a result"),
+    "annul": Action(ev.GAME_ANNULLED, lambda f: {
+        "table": number(f, "table", low=1, high=999), **_why(f),
+        **({"entry": e} if (e := text(f, "entry", required=False, limit=60)) else {})},
+        "Annul a game"),
+    "close-table": Action(ev.TABLE_CLOSED, lambda f: {"table": number(f, "table", low=1, high=999), **_why(f)},
+                          "Close a table"),
+    "answer-call": Action(ev.CALL_ANSWERED, lambda f: {"table": number(f, "table", low=1, high=999)},
+                          "Answer a call"),
+    "move-players": Action(ev.RESEAT, lambda f: {}, "Move the players"),
+    "final-count": Action(ev.FINAL_COUNT, lambda f: {}, "Final count"),
+    "play-off": Action(ev.PLAY_OFF, lambda f: {
+        "prize": text(f, "prize", limit=40), "table": number(f, "table", low=1, high=999)}, "Schedule a play-off"),
+}
+
+
+def action_id(form) -> str:
+    """The form's one-time id (rendered with it): part of every proposal id it makes."""
+    value = form.get("action_id", "")
+    if not _ACTION_ID.match(value):
+        raise BadForm("reload the page and try again")
+    return value
+
+
+def proposal(action: Action, form, login: str) -> Proposal:
+    """The Proposal a console form stands for; `BadForm` if the form is wrong."""
+    return Proposal(f"staff.{login}.{action_id(form)}", f"staff:{login}", action.kind, action.body(form))
+
+
+def party_body(form) -> dict:
+    """The party-created body from the console's form (blank options: the book's defaults)."""
+    body = {"form": text(form, "form", limit=20), "tables": number(form, "tables", low=1, high=999)}
+    for key in ("games_per_session", "sessions", "prizes", "time_limit"):
+        v = number(form, key, required=False, low=0, high=999)
+        if v is not None:
+            body[key] = v
+    for key in ("variant",):
+        v = text(form, key, required=False, limit=40)
+        if v:
+            body[key] = v
+    for key in ("booby", "confirm"):
+        if form.get(key):
+            body[key] = True
+    return body

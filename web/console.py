@@ -1,0 +1,293 @@
+"""The conductor's console: every action a form, every form a Proposal under the author's login.
+
+Views are thin: read the form (actions.py), submit to the hub, show the
+conductor's verdict — an admitted action as a short confirmation, a refusal in
+red with the conductor's own words — then redirect back (so a reload never
+repeats an action). Every view here requires a signed-in staff login, except
+signing in and the very first set-up of a party that has no staff yet.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import time
+
+from flask import (Blueprint, Response, abort, current_app, flash, g, jsonify, redirect, render_template,
+                   request, url_for)
+
+from . import actions, party, security
+from .actions import BadForm
+from .security import login_required
+from .telemetry import boards_view
+
+bp = Blueprint("console", __name__, url_prefix="/console")
+
+
+def _hub():
+    return current_app.extensions["party.hub"]
+
+
+def _back(default: str = "console.home"):
+    target = request.form.get("next") or ""
+    # only our own console pages: never an open redirect
+    if not target.startswith("/console/") and target != "/console":
+        target = url_for(default)
+    return redirect(target)
+
+
+def _report(verdict, title: str) -> None:
+    if verdict.ok:
+        flash(f"{title}: done — {verdict.msg}", "ok")
+    else:
+        flash(f"{title}: refused — {verdict.why}", "refused")
+
+
+def _submit(proposal, title: str):
+    verdict = _hub().submit(proposal)
+    _report(verdict, title)
+    return verdict
+
+
+@bp.context_processor
+def _globals():
+    store = security.store()
+    return {"new_action_id": actions.new_action_id, "login": g.get("login"),
+            "role": store.staff().get(g.get("login")), "hidden_standings": store.hidden()}
+
+
+# ----- signing in ------------------------------------------------------------------------
+@bp.route("/login", methods=("GET", "POST"))
+def login():
+    store = security.store()
+    if not store.has_staff():
+        return redirect(url_for("console.setup"))
+    if request.method == "POST":
+        who = (request.form.get("login") or "").strip()
+        if store.check(who, request.form.get("password") or ""):
+            security.sign_in(who)
+            nxt = request.args.get("next") or ""
+            return redirect(nxt if nxt.startswith("/console") else url_for("console.home"))
+        flash("Wrong login or password.", "refused")
+    return render_template("console/login.html")
+
+
+@bp.post("/logout")
+@login_required
+def logout():
+    security.sign_out()
+    return redirect(url_for("console.login"))
+
+
+@bp.route("/setup", methods=("GET", "POST"))
+def setup():
+    """The first conductor's login and password: only while nobody has one."""
+    store = security.store()
+    if store.has_staff():
+        abort(403, description="The console is already set up: sign in.")
+    if request.method == "POST":
+        try:
+            who = actions.text(request.form, "login", limit=24)
+            password = actions.text(request.form, "password", limit=200)
+            if len(password) < 8:
+                raise BadForm("the password needs 8 characters or more")
+            if password != request.form.get("password2"):
+                raise BadForm("the two passwords differ")
+            if not party.LOGIN.match(who):
+                raise BadForm("login: lower-case letters, digits and - only")
+        except BadForm as e:
+            flash(str(e), "refused")
+            return render_template("console/setup.html")
+        store.set_password(who, password, "conductor")
+        security.sign_in(who)
+        return redirect(url_for("console.home"))
+    return render_template("console/setup.html")
+
+
+# ----- pages ------------------------------------------------------------------------------
+@bp.get("/")
+@login_required
+def home():
+    hub = _hub()
+    return render_template("console/home.html", p=party.overview(hub), plan=security.store().plan())
+
+
+@bp.get("/guests")
+@login_required
+def guests():
+    return render_template("console/guests.html", p=party.overview(_hub()),
+                           guests=party.guests(_hub().state))
+
+
+@bp.get("/tables")
+@login_required
+def tables():
+    return render_template("console/tables.html", p=party.overview(_hub()))
+
+
+@bp.get("/tables.json")
+@login_required
+def tables_json():
+    """The tables' status, refreshed by the console page every couple of seconds."""
+    hub = _hub()
+    boards = boards_view(hub.boards, party.table_numbers(hub.state), time.time(),
+                         current_app.config["BOARD_SILENT_SECONDS"])
+    return jsonify(seq=hub.seq, tables=party.table_status(hub.state, boards))
+
+
+@bp.get("/corrections")
+@login_required
+def corrections():
+    state = _hub().state
+    return render_template("console/corrections.html", p=party.overview(_hub()),
+                           entries=party.entries(state), bells=party.bells(state))
+
+
+@bp.get("/prizes")
+@login_required
+def prizes():
+    state = _hub().state
+    return render_template("console/prizes.html", p=party.overview(_hub()), prizes=party.prizes(state))
+
+
+@bp.get("/staff")
+@login_required
+def staff():
+    return render_template("console/staff.html", p=party.overview(_hub()),
+                           staff=security.store().staff())
+
+
+# ----- acting -------------------------------------------------------------------------------
+@bp.post("/act/<name>")
+@login_required
+def act(name: str):
+    action = actions.ACTIONS.get(name)
+    if action is None:
+        abort(404)
+    if action.conductor_only and security.store().staff().get(g.login) != "conductor":
+        flash(f"{action.title}: refused — only the conductor may do this", "refused")
+        return _back()
+    try:
+        proposal = actions.proposal(action, request.form, g.login)
+    except BadForm as e:
+        flash(f"{action.title}: {e}", "refused")
+        return _back()
+    _submit(proposal, action.title)
+    return _back()
+
+
+@bp.post("/party")
+@login_required
+def create_party():
+    from hub.conductor import events as ev
+    try:
+        body = actions.party_body(request.form)
+        prop = actions.proposal(actions.Action(ev.PARTY_CREATED, lambda f: body, "Create the party"),
+                                request.form, g.login)
+    except BadForm as e:
+        flash(f"Create the party: {e}", "refused")
+        return _back()
+    _submit(prop, "Create the party")
+    return _back()
+
+
+@bp.post("/staff")
+@login_required
+def add_staff():
+    """A login for an assistant: journaled (who may act), password hash kept beside the journal."""
+    if security.store().staff().get(g.login) != "conductor":
+        abort(403, description="Only the conductor adds staff.")
+    try:
+        who = actions.text(request.form, "login", limit=24)
+        if not party.LOGIN.match(who):
+            raise BadForm("login: lower-case letters, digits and - only")
+        password = actions.text(request.form, "password", limit=200)
+        if len(password) < 8:
+            raise BadForm("the password needs 8 characters or more")
+        prop = actions.proposal(actions.ACTIONS["add-staff"], request.form, g.login)
+    except BadForm as e:
+        flash(f"Add to the staff: {e}", "refused")
+        return _back("console.staff")
+    if _submit(prop, f"Add {who} to the staff").ok:
+        security.store().set_password(who, password, prop.body["role"])
+    return _back("console.staff")
+
+
+@bp.post("/guests/import")
+@login_required
+def import_guests():
+    """A guest list as CSV: a `name` column (or the first column), one guest a row."""
+    upload = request.files.get("file")
+    if upload is None or not upload.filename:
+        flash("Import the guest list: choose a CSV file", "refused")
+        return _back("console.guests")
+    try:
+        names = party.guest_names_from_csv(upload.read().decode("utf-8-sig"))
+    except (UnicodeDecodeError, csv.Error) as e:
+        flash(f"Import the guest list: not a readable CSV file ({e})", "refused")
+        return _back("console.guests")
+    already = set(_hub().state.guests)
+    try:
+        batch = actions.action_id(request.form)
+    except BadForm as e:
+        flash(f"Import the guest list: {e}", "refused")
+        return _back("console.guests")
+    from hub.conductor import events as ev
+    from hub.event import Proposal
+    added, refused = 0, []
+    for i, name in enumerate(names):
+        if name in already:
+            continue
+        verdict = _hub().submit(Proposal(f"staff.{g.login}.{batch}.{i}", f"staff:{g.login}",
+                                         ev.GUEST_LISTED, {"guest": name}))
+        if verdict.ok:
+            added += 1
+        else:
+            refused.append(f"{name} ({verdict.why})")
+    flash(f"Import the guest list: {added} added, {len(names) - added - len(refused)} already listed.", "ok")
+    if refused:
+        flash("Refused: " + "; ".join(refused), "refused")
+    return _back("console.guests")
+
+
+@bp.post("/plan")
+@login_required
+def save_plan():
+    """The invitation and its replies, from which the tables are planned."""
+    try:
+        plan = party.plan_from_form(request.form)
+    except BadForm as e:
+        flash(f"The plan: {e}", "refused")
+        return _back()
+    security.store().save_plan(plan)
+    flash(f"The plan: {plan['coming']} coming, {plan['tables']} tables.", "ok")
+    return _back()
+
+
+@bp.post("/display")
+@login_required
+def display():
+    """The switch hiding the standings on the projector for the last session."""
+    security.store().set_hidden(request.form.get("hidden") == "1")
+    flash("Standings hidden on the projector." if security.store().hidden() else
+          "Standings shown on the projector.", "ok")
+    return _back()
+
+
+# ----- export --------------------------------------------------------------------------------
+@bp.get("/export.json")
+@login_required
+def export_json():
+    hub = _hub()
+    body = json.dumps(party.export(hub), indent=1, ensure_ascii=False)
+    return Response(body, mimetype="application/json",
+                    headers={"Content-Disposition": "attachment; filename=results.json"})
+
+
+@bp.get("/export.csv")
+@login_required
+def export_csv():
+    out = io.StringIO()
+    party.write_results_csv(_hub(), out)
+    return Response(out.getvalue(), mimetype="text/csv",
+                    headers={"Content-Disposition": "attachment; filename=results.csv"})

@@ -1,0 +1,96 @@
+"""A phone as a table's keypad: for a table whose board failed mid-party.
+
+The phone speaks the table protocol (docs/protocol.md): its page builds exactly
+the envelope a board would publish — an event id `<phone>.<boot>.<seq>` unique
+per phone and kept across reloads, the table, the kind, the body — and keeps it
+in an outbox until the hub's ack arrives, resending meanwhile. The POST is
+parsed by the hub's own `protocol.parse_event` for the table of its URL and
+submitted to the hub's single writer, so it meets the same validation, the same
+idempotency by id and the same journal as a board's MQTT event; the reply is the
+ack a board would receive. What to key next comes from the table's retained
+screen, streamed over SSE.
+
+A phone is bound to its table by the token in its URL (on the table marker's QR
+code): a token for table 3 opens nothing at table 4, and an envelope naming
+another table than the URL's is refused as `WRONG TABLE`, as on MQTT.
+"""
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
+
+from hub import protocol
+from hub.journal import open_reader
+
+from . import party, security
+from .standings import wait_for_journal
+
+bp = Blueprint("keypad", __name__, url_prefix="/keypad")
+
+
+def _hub():
+    return current_app.extensions["party.hub"]
+
+
+def _table_or_404(table: int, token: str) -> None:
+    if not security.keypad_table(table, token) or table not in party.table_numbers(_hub().state):
+        abort(404, description="This keypad link is not for a table of this party.")
+
+
+@bp.get("/<int:table>/<token>")
+def page(table: int, token: str):
+    _table_or_404(table, token)
+    return render_template("keypad.html", table=table,
+                           resend_ms=int(current_app.config["KEYPAD_RESEND_SECONDS"] * 1000))
+
+
+@bp.get("/<int:table>/<token>/stream")
+def stream(table: int, token: str):
+    """The table's screen (what a board would read from its retained topic), id = journal seq."""
+    _table_or_404(table, token)
+    hub, ping = _hub(), current_app.config["SSE_PING_SECONDS"]
+
+    def events():
+        sent = None
+        yield "retry: 1000\n\n"
+        while True:
+            seq = hub.seq
+            screen = party.screen(hub.state, table)
+            if screen != sent:
+                sent = screen
+                yield f"id: {seq}\nevent: screen\ndata: {json.dumps({'v': 1, 'seq': seq, 'table': table, **screen})}\n\n"
+            wait_for_journal(hub, seq, ping)
+            if hub.seq == seq:
+                yield ": ping\n\n"
+
+    return Response(events(), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+@bp.post("/<int:table>/<token>/event")
+def event(table: int, token: str):
+    _table_or_404(table, token)
+    payload = request.get_data(cache=False)
+    try:
+        proposal = protocol.parse_event(table, payload)
+    except protocol.Refused as r:
+        return _ack(r.event_id or "", why=r.why)
+    verdict = _hub().submit(proposal)
+    if not verdict.ok:
+        return _ack(proposal.id, why=verdict.why)
+    return _ack(proposal.id, seq=_seq_of(proposal.id), msg=verdict.msg)
+
+
+def _ack(event_id: str, **fields) -> Response:
+    return Response(protocol.ack(event_id, **fields), mimetype="application/json")
+
+
+def _seq_of(event_id: str) -> int | None:
+    """The journaled event's seq, read as the journal's readers do (read-only, beside the writer)."""
+    db = open_reader(_hub().journal.path)
+    try:
+        row = db.execute("SELECT seq FROM journal WHERE id = ?", (event_id,)).fetchone()
+    finally:
+        db.close()
+    return row[0] if row else None

@@ -1,0 +1,326 @@
+"""What the console and the printed pages show, read from the conductor's state.
+
+Plain dicts and lists for templates and JSON; no rule is decided here — the
+conductor's state, its questions (hub/conductor/state.py) and its prizes are
+asked, and their answers laid out. The plan (invitation and replies) is the one
+thing computed here, because it comes before there is a party.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import math
+import re
+
+from hub import conductor
+from hub.conductor import cards as C
+from hub.conductor import prizes as P
+from hub.conductor import state as S
+from hub.conductor.setup import FORMS, PARTNERSHIP_FORMS, book_prizes
+
+from .actions import BadForm, number, text
+
+LOGIN = re.compile(r"^[a-z0-9-]{1,24}$")
+SEATS = C.SEATS
+
+FORM_NAMES = {"block": "The Block Game", "draw": "The Draw Game", "all-quarters": "All-Quarters",
+              "sebastopol": "Sebastopol", "bergen": "The Bergen Game", "tiddle-a-wink": "Tiddle-a-wink"}
+# what a score-card counts, in the book's words
+MEASURE_WORDS = {"sixteenths": "note-values", "quarters": "quarters", "games": "games won",
+                 "punch-holes": "punch-holes"}
+
+
+def table_numbers(state) -> list[int]:
+    return sorted(conductor.tables(state))
+
+
+def screen(state, table: int) -> dict:
+    return conductor.screens(state).get(table, {})
+
+
+def name_of(state, card: str | None) -> str:
+    return state.holders.get(card, "") if card else ""
+
+
+def place_label(place) -> str:
+    return f"Table {place[0]} {place[1]}" if place else ""
+
+
+# ----- the party at a glance ---------------------------------------------------------------
+# the session's state in the conductor's standings -> what the console offers next
+PHASES = {None: "guests", "seated": "waiting", "playing": "playing", "finishing": "finishing",
+          "stopped": "stopped", "ended": "between", "over": "over"}
+
+
+def phase(standings: dict) -> str:
+    """setup | guests | waiting | playing | finishing | stopped | between | over."""
+    if "form" not in standings:
+        return "setup"
+    session = standings.get("session")
+    return PHASES[session["state"] if session else None]
+
+
+def bell_meaning(setup) -> str:
+    """What the conductor's bell means in this party's form (000_ff8a6ed40036e836.txt):
+    Block, Draw, All-Quarters, Sebastopol — "he requests the other tables to finish the
+    games they are playing" (finish); Bergen, Tiddle-a-wink — "whereupon the bell is rung,
+    and all tables stop playing at once" (stop)."""
+    return "stop" if setup.session_points is not None else "finish"
+
+
+def bell_dict(b) -> dict | None:
+    if b is None:
+        return None
+    return {"id": b.id, "meaning": b.meaning, "session": b.session, "by": b.rung.by, "why": b.rung.why,
+            "undone": bool(b.undone), "undone_by": b.undone.by if b.undone else "",
+            "undone_why": b.undone.why if b.undone else ""}
+
+
+def overview(hub) -> dict:
+    _, standings = hub.standings()
+    state = hub.state
+    setup, s = state.setup, state.session
+    if setup is None:
+        return {"created": False, "phase": "setup", "forms": FORMS}
+    ph = phase(standings)
+    return {
+        "created": True, "phase": ph, "forms": FORMS,
+        "form": setup.form, "form_name": FORM_NAMES.get(setup.form, setup.form),
+        "measure": MEASURE_WORDS.get(setup.measure, setup.measure),
+        "tables": setup.tables, "sessions": setup.sessions, "games": setup.games_per_session,
+        "session": s.number if s else 0,
+        "bell_meaning": bell_meaning(setup),
+        "started": bool(s and s.started),
+        "bell": bell_dict(s.bell) if s else None,
+        "missing": (standings.get("session") or {}).get("missing", []),
+        "calls": {n: c for n, c in state.calls.items() if c},
+        "listed": len(state.guests),
+        "checked_in": sum(g.checked_in and g.left is None for g in state.guests.values()),
+        "seated": bool(s),
+
+        "final_count": bool(state.final_count),
+        "created_by": state.created.by if state.created else "",
+        "staff": dict(state.staff),
+    }
+
+
+# ----- guests ----------------------------------------------------------------------------------
+def guests(state) -> list[dict]:
+    s = state.session
+    out = []
+    for g in state.guests.values():
+        place = s.place_of(g.card) if s and g.card else None
+        out.append({"name": g.name, "checked_in": g.checked_in, "card": g.card or "",
+                    "card_label": C.label(g.card) if g.card else "", "place": place_label(place),
+                    "left": bool(g.left)})
+    return out
+
+
+def guest_names_from_csv(data: str) -> list[str]:
+    """Names from a guest list CSV: the `name` column if there is a header with one, else the first."""
+    rows = [r for r in csv.reader(io.StringIO(data)) if r and any(c.strip() for c in r)]
+    if not rows:
+        return []
+    header = [c.strip().lower() for c in rows[0]]
+    col = header.index("name") if "name" in header else 0
+    if "name" in header:
+        rows = rows[1:]
+    names, seen = [], set()
+    for r in rows:
+        name = " ".join(r[col].split()) if col < len(r) else ""
+        if name and name not in seen and len(name) <= 80:
+            seen.add(name)
+            names.append(name)
+    return names
+
+
+# ----- tables ------------------------------------------------------------------------------------
+def table_status(state, boards: dict[str, dict]) -> list[dict]:
+    """Every table: who sits there, games keyed, the bell acknowledged, results missing, its board."""
+    setup, s = state.setup, state.session
+    if setup is None:
+        return []
+    bell = s.bell if s else None
+    missing = set(S.missing(setup, s)) if s and s.started else set()
+    out = []
+    for n in table_numbers(state):
+        t = s.tables.get(n) if s else None
+        row = {"table": n, "board": boards.get(str(n), {}), "calls": state.calls.get(n, 0),
+               "players": [], "games": 0, "of": setup.games_per_session, "state": "idle",
+               "bell_acked": None, "missing": n in missing, "pending": False}
+        if t is not None:
+            row.update(players=[{"seat": seat, "name": name_of(state, c)} for seat, c in zip(SEATS, t.seats)],
+                       games=t.entered, state=S.table_state(setup, s, n), pending=t.pending is not None,
+                       bell_acked=(bell.id in t.acks) if bell and S.in_play(setup, t) else None)
+        out.append(row)
+    return out
+
+
+# ----- corrections -------------------------------------------------------------------------------
+def entries(state) -> list[dict]:
+    """The current session's results, table by table, with their mends (annulled, corrected)."""
+    s = state.session
+    if s is None:
+        return []
+    out = []
+    for n in sorted(s.tables):
+        for e in s.tables[n].entries:
+            out.append({"id": e.id, "table": n, "game": e.game, "keyed": dict(e.values),
+                        "gains": {seat: (name_of(state, c), g) for seat, c, g in zip(SEATS, e.seats, e.gains) if c},
+                        "annulled": bool(e.annulled), "why": e.annulled.why if e.annulled else "",
+                        "corrections": [(m.by, m.why) for m in e.corrections], "pending": e.pending})
+    return out
+
+
+def bells(state) -> list[dict]:
+    s = state.session
+    return [bell_dict(b) for b in s.bells] if s else []
+
+
+# ----- prizes and results ------------------------------------------------------------------------
+def prizes(state) -> list[dict]:
+    if state.setup is None or not state.sessions:
+        return []
+    scheduled = {p.prize: p for p in state.play_offs}
+    out = []
+    for a in P.awards(state):
+        p = scheduled.get(a.prize)
+        out.append({"prize": a.prize, "label": prize_label(a.prize), "amount": a.amount,
+                    "candidates": [name_of(state, c) for c in a.cards],
+                    "winner": name_of(state, a.winner), "needs_play_off": a.needs_play_off,
+                    "play_off_table": p.table if p else None})
+    return out
+
+
+def prize_label(prize: str) -> str:
+    if prize.isdigit():
+        return {"1": "First prize", "2": "Second prize", "3": "Third prize"}.get(prize, f"Prize {prize}")
+    return {"booby": "Booby prize"}.get(prize, f"{prize} side")
+
+
+def ranking(state) -> list[dict]:
+    """Every card by the form's measure, highest first (the conductor's standings), with
+    what it won in each session (the conductor's score-cards)."""
+    if state.setup is None or not state.sessions:
+        return []
+    won = {c["card"]: {r["session"]: r["total"] for r in c["sessions"]} for c in conductor.score_cards(state)}
+    sessions = range(1, len(state.sessions) + 1)
+    return [{"rank": p["rank"], "card": p["card"], "card_label": C.label(p["card"]), "name": p["guest"],
+             "sessions": [won.get(p["card"], {}).get(n, 0) for n in sessions], "total": p["amount"],
+             "place": p["place"] or "", "left": p["left"]}
+            for p in conductor.standings(state)["leaders"]]
+
+
+def results(hub) -> dict:
+    state = hub.state
+    return {"overview": overview(hub), "ranking": ranking(state), "prizes": prizes(state), "seq": hub.seq}
+
+
+def export(hub) -> dict:
+    """The results, and everything derived from the journal (the conductor's `to_json`)."""
+    state = hub.state
+    return {"seq": hub.seq, "ranking": ranking(state), "prizes": prizes(state), "party": conductor.to_json(state)}
+
+
+def write_results_csv(hub, out) -> None:
+    rows = ranking(hub.state)
+    sessions = max((len(r["sessions"]) for r in rows), default=0)
+    w = csv.writer(out)
+    w.writerow(["rank", "name", "card", *[f"session {i}" for i in range(1, sessions + 1)], "total"])
+    for r in rows:
+        w.writerow([r["rank"], r["name"], r["card_label"], *r["sessions"], r["total"]])
+
+
+# ----- printed score-cards -----------------------------------------------------------------------
+def score_cards(state) -> list[dict]:
+    """The book's score-cards for every card in successive order: blank before the draw,
+    then filled in from the conductor's score-cards as far as the party has gone."""
+    setup = state.setup
+    if setup is None:
+        return []
+    sessions = setup.sessions or max(len(state.sessions), 3)
+    filled = {c["card"]: c for c in conductor.score_cards(state)}
+    measure = MEASURE_WORDS.get(setup.measure, setup.measure)
+    out = []
+    for card in C.successive(setup.tables, setup.partnership):
+        known = filled.get(card, {})
+        rows = {r["session"]: r for r in known.get("sessions", [])}
+        out.append({"label": C.label(card), "colour": C.colour(card), "name": known.get("guest", ""),
+                    "measure": measure, "games": setup.games_per_session,
+                    "punch_holes": known.get("punch_holes", []),
+                    "sessions": [{"number": n,
+                                  "place": f"{rows[n]['table']} {rows[n]['seat']}" if n in rows and n > 1 and rows[n]["table"] else "",
+                                  "games": rows[n]["games"] if n in rows else [],
+                                  "total": rows[n]["total"] if n in rows else None}
+                                 for n in range(1, sessions + 1)],
+                    "total": known.get("total")})
+    return out
+
+
+# ----- the plan: invitation and replies ----------------------------------------------------------
+REPLY = re.compile(r"^\s*(?P<name>[^,;:]+?)\s*[,;:]\s*(?P<answer>yes|no|y|n|coming|not coming)\s*$", re.I)
+
+
+def plan_from_form(form) -> dict:
+    game = text(form, "form", limit=20)
+    if game not in FORMS:
+        raise BadForm("choose the form of game")
+    replies, unread = [], []
+    for line in (form.get("replies") or "").splitlines():
+        if not line.strip():
+            continue
+        m = REPLY.match(line)
+        if not m:
+            unread.append(line.strip())
+            continue
+        replies.append({"name": " ".join(m["name"].split()),
+                        "coming": m["answer"].lower() in ("yes", "y", "coming")})
+    if unread:
+        raise BadForm(f"cannot read the reply {unread[0]!r}: write 'Name, yes' or 'Name, no'")
+    plan = {"title": text(form, "title", required=False, limit=60) or "Musical Domino Party",
+            "host": text(form, "host", limit=120), "when": text(form, "when", limit=120),
+            "hour": text(form, "hour", required=False, limit=60) or "at eight o'clock",
+            "address": text(form, "address", limit=300), "form": game,
+            "reply_days": number(form, "reply_days", required=False, low=1, high=60) or 2,
+            "replies": replies}
+    plan.update(plan_tables(game, sum(r["coming"] for r in replies)))
+    return plan
+
+
+def plan_tables(game: str, coming: int) -> dict:
+    """Tables and prizes for `coming` guests. "In a party four persons play at a table";
+    "three or two players may be seated" at the last one (LIST) — but "There must always
+    be four players at each table" in the partnership forms (BERGEN GAME)."""
+    tables = math.ceil(coming / 4) if coming else 0
+    last = coming - 4 * (tables - 1) if tables else 0
+    warning = ""
+    if game in PARTNERSHIP_FORMS and coming % 4:
+        warning = f"{FORM_NAMES[game]} needs four at every table: {4 - coming % 4} more guest(s) wanted."
+    elif tables and last == 1:
+        warning = "One guest would sit alone at the last table: invite one more, or ask one to stay out."
+    return {"coming": coming, "tables": tables, "prizes": book_prizes(tables) if tables else 0,
+            "last_table": last, "warning": warning}
+
+
+def invitation_text(plan: dict) -> dict:
+    """The book's invitation, front and reverse (INVITATIONS), for the plan's party."""
+    if not plan:
+        return {}
+    game = plan["form"]
+    prizes = plan.get("prizes") or 1
+    count = {1: "the lucky player", 2: "the two lucky players", 3: "the three lucky players"}.get(
+        prizes, f"the {prizes} lucky players")
+    lead = "A prize will be awarded to" if prizes == 1 else "Prizes will be awarded to"
+    if game in PARTNERSHIP_FORMS:
+        award = "Prizes will be awarded to the luckiest player of each side, the one who has gained the greatest number of punch-holes."
+    elif game == "sebastopol":
+        award = f"{lead} {count} winning the greatest number of games."
+    else:
+        measure = "quarters" if game == "all-quarters" else "note-values"
+        award = f"{lead} {count} gaining the highest amounts of {measure}."
+    days = plan.get("reply_days", 2)
+    return {"host": plan["host"], "when": plan["when"], "hour": plan["hour"],
+            "address": plan["address"].splitlines(), "form_name": FORM_NAMES[game],
+            "title": plan.get("title") or "Musical Domino Party",
+            "award": award,
+            "reply": f"Please send word within {days} day{'s' if days != 1 else ''} whether you can be present or not."}

@@ -1,0 +1,88 @@
+"""What the web app keeps beside the journal: its secret, the staff's password hashes, the plan.
+
+None of it is party state. The journal records who joined the staff and every
+action they took; the password hashes stay out of it, because a journal is
+copied around for `party replay` and must not carry credentials. The secret
+signs the session cookies and the tables' keypad tokens, so it must survive a
+restart: the QR codes printed on the table markers have to keep working.
+The plan (the invitation and its replies) exists before the party does.
+"""
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import threading
+from pathlib import Path
+
+from werkzeug.security import check_password_hash, generate_password_hash
+
+
+class WebStore:
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self._lock = threading.Lock()
+        self._data = self._load()
+        if "secret" not in self._data:
+            self._data["secret"] = secrets.token_hex(32)
+            self._save()
+
+    def _load(self) -> dict:
+        try:
+            return json.loads(self.path.read_text())
+        except FileNotFoundError:
+            return {}
+
+    def _save(self) -> None:
+        # Write-then-rename: a crash leaves the old file or the new one, never half of one.
+        tmp = self.path.with_suffix(self.path.suffix + ".tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as f:
+            json.dump(self._data, f, indent=1, sort_keys=True)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, self.path)
+
+    @property
+    def secret(self) -> str:
+        return self._data["secret"]
+
+    # ----- staff ----------------------------------------------------------------
+    def has_staff(self) -> bool:
+        return bool(self._data.get("staff"))
+
+    def staff(self) -> dict[str, str]:
+        """login -> role"""
+        return {login: s["role"] for login, s in self._data.get("staff", {}).items()}
+
+    def set_password(self, login: str, password: str, role: str) -> None:
+        with self._lock:
+            self._data.setdefault("staff", {})[login] = {
+                "hash": generate_password_hash(password), "role": role}
+            self._save()
+
+    def check(self, login: str, password: str) -> str | None:
+        """The login's role if the password is right, else None."""
+        entry = self._data.get("staff", {}).get(login)
+        if entry and check_password_hash(entry["hash"], password):
+            return entry["role"]
+        return None
+
+    # ----- the projector -----------------------------------------------------------
+    def hidden(self) -> bool:
+        """The conductor's switch: standings hidden on the projector (the last session's suspense)."""
+        return bool(self._data.get("hidden"))
+
+    def set_hidden(self, hidden: bool) -> None:
+        with self._lock:
+            self._data["hidden"] = hidden
+            self._save()
+
+    # ----- the plan: invitation and replies ---------------------------------------
+    def plan(self) -> dict:
+        return dict(self._data.get("plan", {}))
+
+    def save_plan(self, plan: dict) -> None:
+        with self._lock:
+            self._data["plan"] = plan
+            self._save()
