@@ -48,14 +48,17 @@ def judge(state: PartyState, p: Proposal, now: float) -> Verdict:
 
 def tick(state: PartyState, now: float) -> tuple[Proposal, ...]:
     """The hub's own decisions due at `now`: the bell that ends a party run by the clock
-    ("The game lasts an hour and a half", BERGEN GAME). The hub journals what it gets."""
+    ("The game lasts an hour and a half", BERGEN GAME). The hub journals what it gets.
+    Its meaning is the form's own bell: stop at once in the partnership forms, finish
+    the game in hand in the others."""
     setup, s = state.setup, state.session
     if (setup is None or setup.time_limit is None or state.started_at is None or s is None
             or s.started is None or s.bell is not None
             or now < state.started_at + setup.time_limit * 60):
         return ()
+    meaning = "stop" if setup.partnership else "finish"
     return (Proposal(f"hub.time.s{s.number}", "hub", k.HUB_BELL,
-                     {"meaning": "stop", "cause": "time", "final": True}),)
+                     {"meaning": meaning, "cause": "time", "final": True}),)
 
 
 # -- helpers ---------------------------------------------------------------------------
