@@ -66,7 +66,7 @@ def key_in(board: VirtualBoard, form: dict, values: dict, timeout: float = 20.0)
         board.press(keys)
         # The board handles a line of keys in order before it reads the next, so
         # its answer to a heap request means every frame of these keys is shown.
-        board.heap()
+        board.heap(timeout=max(1.0, deadline - time.monotonic()))
     raise TimeoutError(f"table {board.table}: entry not sent in {timeout} s; display: {board.lines}")
 
 
