@@ -11,7 +11,9 @@ are the firmware's and the broker's, not the hub's.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -20,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hardware.sim.board import DEFAULT_HEAP, VirtualBoard, build  # noqa: E402
+from hardware.sim.board import DEFAULT_HEAP, VirtualBoard, build, tool  # noqa: E402
 from hardware.sim.hub_double import HubDouble, form  # noqa: E402
 from hub.broker import best_available  # noqa: E402
 
@@ -44,6 +46,32 @@ def compiled_size() -> None:
           f"({total - host} without the host HAL)")
     for f in files:
         print(f"  {f.relative_to(code)}: {f.stat().st_size}")
+
+
+CODE_PROBE = """
+import gc
+gc.collect()
+base = gc.mem_alloc()
+import asyncio, json
+for m in ("mqtt", "outbox", "entry", "app", "hal", "hal.host"):
+    gc.collect()
+    before = gc.mem_alloc()
+    __import__(m)
+    gc.collect()
+    print(m, gc.mem_alloc() - before)
+gc.collect()
+print("total", gc.mem_alloc() - base)
+"""
+
+
+def code_heap() -> dict[str, int]:
+    """Heap taken by importing the compiled modules alone (bytecode, function
+    objects, module dicts): the part of the heap that is code, not state."""
+    code = build()
+    out = subprocess.run([tool("micropython"), "-X", f"heapsize={DEFAULT_HEAP}", "-c", CODE_PROBE],
+                         capture_output=True, text=True, check=True, cwd=code,
+                         env={**os.environ, "MICROPYPATH": f".frozen:{code}"})
+    return {k: int(v) for k, v in (line.split() for line in out.stdout.split("\n") if line)}
 
 
 def session(broker, games: int) -> None:
@@ -81,6 +109,12 @@ def session(broker, games: int) -> None:
               f"(heap capped at {DEFAULT_HEAP})")
         print(f"heap in steady state after {games} games, a bell and a conductor's bell: "
               f"{steady['alloc']} bytes allocated, {steady['free']} free")
+        code = code_heap()
+        parts = ", ".join(f"{k} {v}" for k, v in code.items() if k != "total")
+        print(f"  of which code (importing the compiled modules, asyncio included): "
+              f"{code['total']} bytes ({parts});")
+        print(f"  state (tasks, streams, retained screen, outbox, interpreter): "
+              f"{steady['alloc'] - code['total']} bytes")
         print(f"keypress-to-publish (# on the review page -> event at the hub's client): "
               f"{summary(latencies)}")
     finally:
@@ -111,7 +145,7 @@ def bell_fanout(broker, tables: int, rounds: int) -> None:
             b.on_frame = watcher(t)
             boards.append(b.start())
         for b in boards:
-            b.wait_for(lambda lines: lines and "HUB?" not in lines[-1], timeout=60)
+            b.wait_for(lambda lines: "HUB?" not in lines[-1], timeout=60)
         samples = []
         for r in range(rounds):
             meaning, word = (("finish", "FINISH GAME"), ("stop", "STOP NOW"))[r % 2]

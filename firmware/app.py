@@ -68,9 +68,9 @@ class TableApp:
         return [(self.t_ack, 1), (self.t_screen, 1), (T_CMD, 1), (T_HUB, 1)]
 
     def will(self):
-        return (self.t_status, self._status("offline"), True, 1)
+        return (self.t_status, self.status("offline"), True, 1)
 
-    def _status(self, state):
+    def status(self, state):
         s = {"v": 1, "state": state, "board": self.outbox.board_id}
         if state == "online":
             s["boot"] = self.outbox.boot
@@ -78,7 +78,7 @@ class TableApp:
         return json.dumps(s)
 
     async def on_connect(self):
-        await self.client.publish(self.t_status, self._status("online"), True, 1)
+        await self.client.publish(self.t_status, self.status("online"), True, 1)
         self._resend_all()
 
     def _resend_all(self):
@@ -140,6 +140,14 @@ class TableApp:
 
     # --- keys --------------------------------------------------------------
     def on_key(self, k):
+        try:
+            self._key(k)
+        except OSError as e:  # the outbox could not be written (flash full or failing)
+            self.log("key %s: %r" % (k, e))
+            self._flash("STORAGE ERROR")
+        self.refresh()
+
+    def _key(self, k):
         self.flash = None
         if k == "BELL" or k == "BELL-LONG":
             self._bell_button(k == "BELL-LONG")
@@ -159,7 +167,6 @@ class TableApp:
                     self._note(["CANCELLED", "VALUES KEPT", "# TO GO ON"], NOTE_MS)
             elif k == "#" or k.isdigit():
                 self._start_entry(k)
-        self.refresh()
 
     def _bell_button(self, long):
         now = ticks_ms()
@@ -219,8 +226,9 @@ class TableApp:
 
     def _send_result(self):
         e = self.entry
-        self.entry = None
+        # Written to flash first: if that fails the entry stays on screen, still keyed.
         eid = self.outbox.add(self.table, *self._event_of(e.form, e.values()))
+        self.entry = None
         self.draft_game, self.draft = None, {}
         self._count_queue()
         self.kick.set()
@@ -298,7 +306,7 @@ class TableApp:
         # (re)connect and when the hub comes back, and any still unacked every
         # resend_ms, until the hub's ack settles them.
         c = self.client
-        last_beat = ticks_ms() - self.beat_ms
+        last_beat = ticks_add(ticks_ms(), -self.beat_ms)  # the first heartbeat at once
         while True:
             self.beats["pump"] = ticks_ms()
             try:

@@ -75,3 +75,14 @@ def test_malformed_screen_and_ack_leave_the_board_working(board, hub):
     board.wait_for("# ENTER GAME 2")
     key_result(board)
     board.wait_for("GAME 2 SAVED")
+
+
+def test_heartbeat_reports_the_outbox(board_factory, hub):
+    hub.screen(4)
+    hub.hold = True
+    b = board_factory(4, heartbeat_s=1)
+    b.wait_for("# ENTER GAME 2")
+    key_result(b)
+    beat = hub.wait(lambda: [h for h in hub.heartbeats if h["outbox"] == 1])[0]
+    assert beat["board"] == "sim-4" and beat["v"] == 1 and beat["up"] >= 0
+    assert set(beat) == {"v", "board", "up", "outbox", "rssi", "battery"}

@@ -100,3 +100,26 @@ print(ob.boot, [e[0] for e in ob.entries])
     assert run("write") == "1 ['sim-9.1.2', 'sim-9.1.3']"
     assert run("read") == "2 ['sim-9.1.2', 'sim-9.1.3']"
     assert run("read") == "3 ['sim-9.1.2', 'sim-9.1.3']"
+
+
+def test_a_silent_link_is_found_dead_by_keepalive_and_replaced(board, hub, broker):
+    """The broker freezes (as a WiFi link that dies without a FIN or RST looks
+    from the board): no TCP error ever comes, only the missing PINGRESP tells."""
+    import os
+    import signal
+
+    import pytest
+
+    proc = getattr(broker, "_proc", None)
+    if proc is None:
+        pytest.skip("needs Mosquitto as a child process to freeze")
+    os.kill(proc.pid, signal.SIGSTOP)
+    try:
+        t0 = time.monotonic()
+        board.wait_for(lambda lines: "HUB?" in lines[-1], timeout=12)  # keepalive 5 s
+        assert time.monotonic() - t0 > 3  # found by the keepalive, not by a TCP error
+    finally:
+        os.kill(proc.pid, signal.SIGCONT)
+    board.wait_for(lambda lines: lines[-1] == "T3", timeout=15)
+    key_result(board)
+    board.wait_for("GAME 2 SAVED")
