@@ -8,6 +8,7 @@ message, not merely not drawn, since any guest's phone can open the stream.
 """
 from __future__ import annotations
 
+import json
 import threading
 
 from hub.conductor import state as S
@@ -21,19 +22,21 @@ _cache_lock = threading.Lock()
 _cache: dict = {}
 
 
-def current(hub, store) -> tuple[int, dict]:
-    """(seq, view): computed once per journal position and switch, shared by every screen."""
+def current(hub, store) -> tuple[int, dict, str]:
+    """(seq, view, view as JSON): computed once per journal position and switch and shared by
+    every screen — twenty projectors cost one encoding, not twenty."""
     seq, standings = hub.standings()
     state = hub.state
     hidden = store.hidden() and S.last_session(state) and not state.final_count if state.setup else False
     key = (id(hub), seq, hidden)
     with _cache_lock:
         if _cache.get("key") == key:
-            return seq, _cache["view"]
+            return seq, _cache["view"], _cache["json"]
     v = view(standings, state.setup, hidden)
+    encoded = json.dumps(v, separators=(",", ":"))
     with _cache_lock:
-        _cache.update(key=key, view=v)
-    return seq, v
+        _cache.update(key=key, view=v, json=encoded)
+    return seq, v, encoded
 
 
 def tables(state) -> list[int]:

@@ -35,9 +35,9 @@ def board_states(hub, config) -> dict[str, str]:
     return liveness(view)
 
 
-def _sse(kind: str, data, seq: int | None = None) -> str:
+def _sse(kind: str, data: str, seq: int | None = None) -> str:
     head = f"id: {seq}\n" if seq is not None else ""
-    return f"{head}event: {kind}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+    return f"{head}event: {kind}\ndata: {data}\n\n"
 
 
 @bp.get("/")
@@ -48,7 +48,7 @@ def page():
 @bp.get("/standings.json")
 def snapshot():
     hub = _hub()
-    seq, data = projection.current(hub, security.store())
+    seq, data, _ = projection.current(hub, security.store())
     return jsonify(seq=seq, standings=data, boards=board_states(hub, current_app.config))
 
 
@@ -64,17 +64,17 @@ def stream():
         quiet_since = time.monotonic()
         yield "retry: 1000\n\n"  # reconnect within a second after a drop
         while True:
-            seq, data = projection.current(hub, store)
+            seq, data, encoded = projection.current(hub, store)
             if seen is None and seq == last:
                 seen = (seq, data["hidden"])  # caught up already: nothing to resend
             if (seq, data["hidden"]) != seen:
                 seen = (seq, data["hidden"])
                 quiet_since = time.monotonic()
-                yield _sse("standings", data, seq)
+                yield _sse("standings", encoded, seq)
             boards = board_states(hub, config)
             if boards != seen_boards:
                 seen_boards = boards
-                yield _sse("boards", boards)
+                yield _sse("boards", json.dumps(boards, separators=(",", ":")))
             if time.monotonic() - quiet_since >= ping:
                 quiet_since = time.monotonic()
                 yield ": ping\n\n"
