@@ -40,7 +40,8 @@ def text(doc: dict) -> str:
             out.append(f"  lot at table {lot['table']} ({lot['why']}): {lot['moved']} move")
         for b in s["bells"]:
             undone = f", undone by {b['undone']['by']}: {b['undone']['why']}" if b["undone"] else ""
-            out.append(f"  bell {b['id']} {b['meaning']} by {b['by']} {b['cause']}{undone}")
+            cause = f" ({b['cause']})" if b["cause"] else ""
+            out.append(f"  bell {b['id']} {b['meaning']} by {b['by']}{cause}{undone}")
         for m in s["mends"]:
             out.append(f"  mend: {json.dumps(m, sort_keys=True)}")
     out.append("\nSCORE-CARDS")

@@ -71,14 +71,14 @@ class Hub:
         self._stopping = threading.Event()
         self._writer = threading.Thread(target=self._write_loop, name="hub-writer", daemon=True)
         self.mqtt = self._make_client(broker_host, broker_port, username, password, client_id)
-        self._broker = (broker_host, broker_port)
+        self.broker_address = (broker_host, broker_port)
 
     # ----- life cycle -------------------------------------------------------
     def start(self) -> "Hub":
         self._writer.start()
-        self.mqtt.connect_async(*self._broker, keepalive=10)
+        self.mqtt.connect_async(*self.broker_address, keepalive=10)
         self.mqtt.loop_start()
-        log.info("hub started at journal seq %d, broker %s:%d", self.seq, *self._broker)
+        log.info("hub started at journal seq %d, broker %s:%d", self.seq, *self.broker_address)
         return self
 
     def stop(self) -> None:
@@ -154,9 +154,9 @@ class Hub:
     def _write_loop(self) -> None:
         while not (self._stopping.is_set() and self._inbox.empty()):
             try:
-                items = [self._inbox.get(timeout=0.2)]
+                items = [self._inbox.get(timeout=1.0)]
             except queue.Empty:
-                continue
+                items = []  # a quiet second: still look at the clock (the party's time limit)
             while len(items) < BATCH_MAX:
                 try:
                     items.append(self._inbox.get_nowait())
@@ -201,6 +201,13 @@ class Hub:
             else:
                 log.info("%s refused %s: %s", proposal.source, proposal.id, verdict.why)
                 replies.append((item, proposal.id, verdict, None))
+        for decision in conductor.tick(state, now):  # the hub's own decisions, due by the clock
+            if decision.id not in in_batch and not self.journal.find(decision.id):
+                seq += 1
+                event = Event(seq, decision.id, now, decision.source, decision.kind, decision.body)
+                state = conductor.apply(state, event)
+                appended.append(event)
+                in_batch[event.id] = (seq, event.digest)
         if appended:
             self.journal.append(appended)  # durable before anyone hears "saved"
         self.state, self.seq = state, seq

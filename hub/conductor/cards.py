@@ -20,8 +20,6 @@ from __future__ import annotations
 
 SEATS = ("A", "B", "C", "D")
 PARTNER = {"A": "C", "C": "A", "B": "D", "D": "B"}
-# the two partnerships at a table in partnership forms, named by their seats
-SIDES = ("AC", "BD")
 _PARTNERSHIP_SLOT = (("W", "A"), ("W", "B"), ("R", "A"), ("R", "B"))
 
 
@@ -32,10 +30,6 @@ def seat_index(seat: str) -> int:
 def left_of(seat: str) -> str:
     """The seat to the left of `seat` ("B sits to the left of A")."""
     return SEATS[(seat_index(seat) + 1) % 4]
-
-
-def side_of(seat: str) -> str:
-    return "AC" if seat in "AC" else "BD"
 
 
 def card_at(table: int, seat: str, partnership: bool) -> str:
@@ -57,11 +51,6 @@ def home(card: str) -> tuple[int, str]:
 def number(card: str) -> int:
     table, seat = home(card)
     return (table - 1) * 4 + seat_index(seat) + 1
-
-
-def from_number(n: int, partnership: bool) -> str:
-    table, i = divmod(n - 1, 4)
-    return card_at(table + 1, SEATS[i], partnership)
 
 
 def colour(card: str) -> str | None:

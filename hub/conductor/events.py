@@ -29,7 +29,8 @@ STAFF_ADDED = "conductor.staff-added"       # {login, role: "assistant"|"conduct
 GUEST_LISTED = "conductor.guest-listed"     # {guest}
 CHECKED_IN = "conductor.guest-checked-in"   # {guest}; after the draw: + hub.guest-placed
 DRAW_SEATS = "conductor.draw-seats"         # {seed?}; + hub.seats-drawn
-GUEST_SEATED = "conductor.guest-seated"     # {guest, table, seat, why}: the conductor seats by hand
+GUEST_SEATED = "conductor.guest-seated"     # {guest, table, seat, why}: the conductor moves a
+                                            # guest to a vacant seat (a mistake, an empty seat)
 GUEST_LEFT = "conductor.guest-left"         # {guest, why}
 SESSION_STARTED = "conductor.session-started"  # {session}: the bell that starts play
 BELL = "conductor.bell"                     # {meaning: "finish"|"stop", final?, why?}
@@ -49,10 +50,14 @@ STAFF_KINDS = frozenset({
 })
 
 # -- the hub's own decisions (source 'hub') -------------------------------------
+# Each body also names "by": the source of the request or result that brought it about.
 HUB_BELL = "hub.bell-rung"          # {meaning, cause: {table, game} | "time", final?}
 SEATS_DRAWN = "hub.seats-drawn"     # {seed, cards: {guest: card}, waiting: [guest]}
-GUEST_PLACED = "hub.guest-placed"   # {guest, card, table: n|null, seat: "A"|null}
+GUEST_PLACED = "hub.guest-placed"   # {guest, card, table, seat}: a late-comer's card and seat
 PLAYERS_MOVED = "hub.players-moved"  # {session, seed, seats: {table: [card|null]*4}, lots, punches}
 PLAY_OFF_SEATED = "hub.play-off-seated"  # {prize, table, cards}
+PUNCHED = "hub.punched"             # {session, seed, lots, punches}: the last session's removes,
+                                    # at the final count of a Bergen or Tiddle-a-wink party
 
-HUB_KINDS = frozenset({HUB_BELL, SEATS_DRAWN, GUEST_PLACED, PLAYERS_MOVED, PLAY_OFF_SEATED})
+HUB_KINDS = frozenset({HUB_BELL, SEATS_DRAWN, GUEST_PLACED, PLAYERS_MOVED, PLAY_OFF_SEATED,
+                       PUNCHED})

@@ -18,7 +18,7 @@ from .leads import keys_lead
 from .scoring import Refused, score
 from .setup import from_body
 from .state import (Bell, Entry, Guest, Mend, PartyState, PlayOff, Session, TableSession,
-                    find_entry)
+                    find_entry, seated_cards)
 
 
 def initial() -> PartyState:
@@ -46,7 +46,8 @@ def replay(events) -> PartyState:
 
 
 def _mend(ev: Event) -> Mend:
-    return Mend(ev.source, str(ev.body.get("why", "")), ev.seq, ev.id)
+    """Who did it: the source, or for a hub decision the one whose request it answers."""
+    return Mend(ev.body.get("by", ev.source), str(ev.body.get("why", "")), ev.seq, ev.id)
 
 
 def _table(state: PartyState, n: int) -> TableSession:
@@ -71,7 +72,8 @@ def _seat(state: PartyState, card: str, place) -> PartyState:
         t = tables[n]
         row = list(t.seats)
         row[SEATS.index(seat)] = card
-        tables = tables.set(n, replace(t, seats=tuple(row)))
+        # somebody new sits down: the table checks its seats again before its next result
+        tables = tables.set(n, replace(t, seats=tuple(row), seat_check=None))
     return state.with_session(replace(s, tables=tables))
 
 
@@ -121,9 +123,7 @@ def _guest_placed(state, ev):
     name, card = b["guest"], b["card"]
     state = replace(state, guests=state.guests.set(name, replace(state.guests[name], card=card)),
                     holders=state.holders.set(card, name))
-    if b.get("table") is not None:
-        state = _seat(state, card, (b["table"], b["seat"]))
-    return state
+    return _seat(state, card, (b["table"], b["seat"]))
 
 
 def _guest_seated(state, ev):
@@ -152,8 +152,13 @@ def _bell(state, ev):
     s = state.session
     cause = ev.body.get("cause")
     why = ev.body.get("why") or (canonical(cause) if cause is not None else "")
+    # a bell rung once the party's time is up ends its last session
+    limit = state.setup.time_limit
+    late = limit is not None and state.started_at is not None and \
+        ev.at >= state.started_at + limit * 60
+    # the hub's bell is the hub's (its cause names the table); a staff bell is the staff's
     bell = Bell(f"s{s.number}-bell-{len(s.bells) + 1}", ev.body["meaning"], s.number,
-                Mend(ev.source, why, ev.seq, ev.id), bool(ev.body.get("final", False)))
+                Mend(ev.source, why, ev.seq, ev.id), bool(ev.body.get("final", False)) or late)
     return state.with_session(replace(s, bells=s.bells + (bell,)))
 
 
@@ -220,8 +225,8 @@ def _result(state, ev):
     return _put(state, n, replace(t, entries=t.entries + (entry,)))
 
 
-def _mend_entry(state, entry_id: str, change) -> PartyState:
-    si, n, ei = find_entry(state, entry_id)
+def _mend_entry(state, entry_id: str, change, table: int | None = None) -> PartyState:
+    si, n, ei = find_entry(state, entry_id, table)
     if si < 0:
         pi = -1 - si
         p = state.play_offs[pi]
@@ -236,7 +241,8 @@ def _mend_entry(state, entry_id: str, change) -> PartyState:
 
 
 def _confirm(state, ev):
-    return _mend_entry(state, ev.body["entry"], lambda e: replace(e, confirmed_by=ev.body["seat"]))
+    return _mend_entry(state, ev.body["entry"], lambda e: replace(e, confirmed_by=ev.body["seat"]),
+                       ev.body["table"])
 
 
 def _result_corrected(state, ev):
@@ -269,11 +275,18 @@ def _players_moved(state, ev):
     before = state.session
     seats = {int(n): tuple(row) for n, row in b["seats"].items()}
     after = Session(before.number + 1, _all_tables(state, seats), _mend(ev), lots=tuple(b["lots"]))
-    moves = tuple((c, before.place_of(c), after.place_of(c))
-                  for n in sorted(seats) for c in seats[n] if c)
+    was, now = seated_cards(before), seated_cards(after)
+    moves = tuple((c, was.get(c), now[c]) for n in sorted(seats) for c in seats[n] if c)
     punches = tuple((before.number, c) for c in b["punches"])
     return replace(state, sessions=state.sessions + (replace(after, moves=moves),),
                    punches=state.punches + punches)
+
+
+def _punched(state, ev):
+    b = ev.body
+    s = state.session
+    state = state.with_session(replace(s, lots=s.lots + tuple(b["lots"])))
+    return replace(state, punches=state.punches + tuple((b["session"], c) for c in b["punches"]))
 
 
 def _final_count(state, ev):
@@ -296,5 +309,5 @@ _HANDLERS = {
     k.RESULT: _result, k.CONFIRM: _confirm, k.RESULT_CORRECTED: _result_corrected,
     k.GAME_ANNULLED: _game_annulled, k.SEAT_CHECK: _seat_check,
     k.PLAYERS_MOVED: _players_moved, k.FINAL_COUNT: _final_count,
-    k.PLAY_OFF_SEATED: _play_off_seated,
+    k.PLAY_OFF_SEATED: _play_off_seated, k.PUNCHED: _punched,
 }

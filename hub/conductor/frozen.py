@@ -41,12 +41,5 @@ class FrozenMap(Mapping[K, V]):
         new._d = d
         return new
 
-    def update(self, pairs) -> "FrozenMap[K, V]":
-        d = self._d.copy()
-        d.update(pairs)
-        new = FrozenMap.__new__(FrozenMap)
-        new._d = d
-        return new
-
 
 EMPTY: FrozenMap = FrozenMap()

@@ -17,14 +17,14 @@ from hub.event import Event, Proposal, Verdict
 
 from . import events as k
 from . import movement, seating
-from .cards import SEATS, number
+from .cards import PARTNER, SEATS, card_at, colour, number
 from .fold import apply, open_play_off
 from .leads import keys_lead
 from .prizes import awards, totals
 from .scoring import Refused, rules, score
 from .setup import SetupError, from_body
-from .state import (PartyState, find_entry, in_play, last_session, party_over, present,
-                    session_over, table_done)
+from .state import (PartyState, find_entry, in_play, last_session, party_over, session_over,
+                    table_done)
 
 _LOGIN = re.compile(r"[a-z0-9-]{1,24}")
 
@@ -41,6 +41,9 @@ def judge(state: PartyState, p: Proposal, now: float) -> Verdict:
         raise Refused("UNKNOWN KIND")
     except Refused as r:
         return Verdict.refuse(r.why)
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError):
+        # a body of the wrong shape that slipped past the checks: refused, never a crash
+        return Verdict.refuse("BAD MESSAGE")
 
 
 def tick(state: PartyState, now: float) -> tuple[Proposal, ...]:
@@ -106,7 +109,8 @@ def _seed(p: Proposal, now: float) -> int:
 
 
 def _decision(p: Proposal, n: int, kind: str, body: dict) -> Proposal:
-    return Proposal(f"{p.id}/hub.{n}", "hub", kind, body)
+    """The hub's decision on `p`, naming who asked for it (a staff login, or a table)."""
+    return Proposal(f"{p.id}/hub.{n}", "hub", kind, dict(body, by=p.source))
 
 
 def _bell_due(state: PartyState, table: int, p: Proposal) -> tuple[Proposal, ...]:
@@ -187,7 +191,7 @@ def _confirm(state: PartyState, p: Proposal, n: int, now: float) -> Verdict:
     entry_id, seat = p.body.get("entry"), p.body.get("seat")
     if not isinstance(entry_id, str) or seat not in SEATS:
         raise Refused("BAD MESSAGE")
-    where = find_entry(state, entry_id)
+    where = find_entry(state, entry_id, n)
     if where is None or where[1] != n:
         raise Refused("NO SUCH GAME")
     si, _, ei = where
@@ -200,7 +204,7 @@ def _confirm(state: PartyState, p: Proposal, n: int, now: float) -> Verdict:
     if e.seats[i] is None:
         raise Refused("SEAT EMPTY")
     # "a player of the other side": not one who won the game (nor, with sides, his partner)
-    if seat in e.winners:
+    if seat in e.winners or (state.setup.partnership and PARTNER[seat] in e.winners):
         raise Refused("OTHER SIDE ONLY")
     return _admit(state, p, now, "CONFIRMED", table=n if si == len(state.sessions) - 1 else None)
 
@@ -351,10 +355,12 @@ def _guest_seated(state, p, login, now):
     table, seat = p.body.get("table"), p.body.get("seat")
     if not isinstance(table, int) or table not in s.tables or seat not in SEATS:
         raise Refused("NO SUCH SEAT")
-    if s.place_of(card) is not None:
+    if s.place_of(card) == (table, seat):
         raise Refused("ALREADY SEATED")
     if s.tables[table].seats[SEATS.index(seat)] is not None:
         raise Refused("SEAT TAKEN")
+    if state.setup.partnership and colour(card) != colour(card_at(1, seat, True)):
+        raise Refused("WRONG COLOUR")
     return _admit(state, p, now, f"TABLE {table} {seat}")
 
 
@@ -439,7 +445,7 @@ def _game_annulled(state, p, login, now):
             raise Refused("WRONG TABLE")
         return _admit(state, p, now, "GAME ANNULLED")
     s, n = state.session, p.body.get("table")
-    if s is None or s.started is None or n not in s.tables or \
+    if s is None or s.started is None or not isinstance(n, int) or n not in s.tables or \
             table_done(state.setup, s, s.tables[n]) or not in_play(state.setup, s.tables[n]):
         raise Refused("NOT IN SESSION")
     return _admit(state, p, now, "GAME ANNULLED")
@@ -448,7 +454,7 @@ def _game_annulled(state, p, login, now):
 def _table_closed(state, p, login, now):
     _why(p)
     s, n = state.session, p.body.get("table")
-    if s is None or s.started is None or n not in s.tables:
+    if s is None or s.started is None or not isinstance(n, int) or n not in s.tables:
         raise Refused("NOT IN SESSION")
     t = s.tables[n]
     if t.closed is not None or table_done(state.setup, s, t):
@@ -459,7 +465,7 @@ def _table_closed(state, p, login, now):
 
 
 def _call_answered(state, p, login, now):
-    if not state.calls.get(p.body.get("table")):
+    if not isinstance(p.body.get("table"), int) or not state.calls.get(p.body["table"]):
         raise Refused("NO CALL")
     return _admit(state, p, now, "ANSWERED")
 
@@ -473,15 +479,13 @@ def _reseat(state, p, login, now):
     if last_session(state):
         raise Refused("LAST SESSION")
     seed = _seed(p, now)
-    placed = {c for t in s.tables.values() for c in t.seats if c}
-    waiting = [c for c in present(state) if c not in placed]
-    m = movement.move(setup, s, totals(state), waiting, random.Random(seed))
+    m = movement.move(setup, s, totals(state), random.Random(seed))
     body = {"session": s.number + 1, "seed": seed,
             "seats": {str(n): list(row) for n, row in sorted(m.seats.items())},
             "lots": m.lots, "punches": m.punches}
     moved = _decision(p, 1, k.PLAYERS_MOVED, body)
     _fold(state, [p, moved], now)
-    return Verdict.admit(p, moved, msg=f"SESSION {s.number + 1} SEATED")
+    return Verdict.admit(p, moved, msg=f"SESSION {s.number + 1} SET")
 
 
 def _final_count(state, p, login, now):
@@ -496,7 +500,16 @@ def _final_count(state, p, login, now):
         raise Refused("CARDS MISSING")
     if any(e.pending for s in state.sessions for t in s.tables.values() for e in t.entries):
         raise Refused("RESULTS MISSING")
-    return _admit(state, p, now, f"{len(checked)} CARDS COUNTED")
+    msg = f"COUNTED {len(checked)}"
+    if not state.setup.partnership:
+        return _admit(state, p, now, msg)
+    # the last session's winners get their punch-holes too, though nobody moves any more
+    seed = _seed(p, now)
+    m = movement.move(state.setup, state.session, totals(state), random.Random(seed))
+    punched = _decision(p, 1, k.PUNCHED, {"session": state.session.number, "seed": seed,
+                                           "lots": m.lots, "punches": m.punches})
+    _fold(state, [p, punched], now)
+    return Verdict.admit(p, punched, msg=msg)
 
 
 def _play_off(state, p, login, now):

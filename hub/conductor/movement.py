@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from . import lots
 from .cards import SEATS, colour, seat_index
 from .setup import BY_GAINS, Setup
-from .state import Session
+from .state import Session, in_play
 
 Place = tuple[int, str]
 
@@ -39,34 +39,33 @@ def session_gains(s: Session) -> dict[str, int]:
     return gains
 
 
-def precedence_key(setup: Setup, place: Place | None) -> tuple:
+def precedence_key(setup: Setup, place: Place) -> tuple:
     """Order of precedence among equal amounts: "the card with a higher table-number
     has the precedence; if from the same table ... the higher seat" (FIRST SESSION).
     The higher seat is A (the head of the table). See setup.py for the option."""
-    if place is None:       # a late-comer not yet seated comes after every seated card
-        return (1, 0, 0)
     table, seat = place
-    return (0, table if setup.precedence == "table-1-first" else -table, seat_index(seat))
+    return (table if setup.precedence == "table-1-first" else -table, seat_index(seat))
 
 
-def move(setup: Setup, ended: Session, totals: dict[str, int], waiting: list[str],
-         rng: random.Random) -> Movement:
-    """The seating for the session after `ended`.
-
-    `totals`: every card's amount over all sessions so far; `waiting`: cards of
-    checked-in guests without a seat (late-comers), in order of arrival."""
+def move(setup: Setup, ended: Session, totals: dict[str, int], rng: random.Random) -> Movement:
+    """The seating for the session after `ended`; `totals`: every card's amount over all
+    sessions so far."""
     places = {c: (n, SEATS[i]) for n, t in ended.tables.items() for i, c in enumerate(t.seats) if c}
+    if setup.form in BY_GAINS and ended.number >= 2:
+        return _rank(setup, places, totals)
+    # players at a table that did not play (Bergen's table short of four) keep their seats
+    idle = {n: t.seats for n, t in ended.tables.items() if t.players and not in_play(setup, t)}
     if setup.form in BY_GAINS:
-        if ended.number >= 2:
-            return _rank(setup, places, totals, waiting)
-        return _promote_by_gains(setup, ended, places, waiting)
-    if setup.form == "sebastopol":
-        return _sebastopol(setup, ended, places, waiting, rng)
-    return _partners(setup, ended, places, waiting, rng)
+        m = _promote_by_gains(setup, ended, places)
+    elif setup.form == "sebastopol":
+        m = _sebastopol(setup, ended, places, rng)
+    else:
+        m = _partners(setup, ended, places, rng)
+    return Movement({**idle, **m.seats}, m.lots, m.punches)
 
 
-def _tables(ended: Session) -> list[int]:
-    return sorted(n for n, t in ended.tables.items() if t.players)
+def _tables(setup: Setup, ended: Session) -> list[int]:
+    return sorted(n for n, t in ended.tables.items() if in_play(setup, t))
 
 
 def _route(setup: Setup, tables: list[int], movers: dict, stayers: dict,
@@ -87,7 +86,7 @@ def _route(setup: Setup, tables: list[int], movers: dict, stayers: dict,
     return out
 
 
-def _promote_by_gains(setup: Setup, ended: Session, places: dict, waiting: list[str]) -> Movement:
+def _promote_by_gains(setup: Setup, ended: Session, places: dict) -> Movement:
     """Block, Draw, All Quarters after session I: "the two luckiest of every table are
     promoted to the preceding table", Table 1's two "to the lowest table"; "The two
     old and the two new players are seated there according to their gains, the
@@ -97,23 +96,22 @@ def _promote_by_gains(setup: Setup, ended: Session, places: dict, waiting: list[
     def key(c):
         return (-gains.get(c, 0),) + precedence_key(setup, places[c])
 
-    tables = _tables(ended)
+    tables = _tables(setup, ended)
     movers, stayers = {}, {}
     for n in tables:
         ranked = sorted((c for c in ended.tables[n].seats if c), key=key)
         movers[n], stayers[n] = ranked[:2], ranked[2:]
     routed = _route(setup, tables, movers, stayers, "to-last")
     seats = {n: _fill(sorted(stay + arrive, key=key)) for n, (stay, arrive) in routed.items()}
-    return Movement(_seat_waiting(setup, seats, waiting), [], [])
+    return Movement(seats, [], [])
 
 
-def _rank(setup: Setup, places: dict, totals: dict, waiting: list[str]) -> Movement:
+def _rank(setup: Setup, places: dict, totals: dict) -> Movement:
     """After session II: the cards arranged "according to the amounts of sixteenths won in
     these two sessions ... the highest above"; blank cards "according to the table-number
     and seat received for the second session"; "He puts the highest winner at Table 1,
     Seat A, and thus continues downward" (THIRD SESSION)."""
-    cards = list(places) + [c for c in waiting if c not in places]
-    ranked = sorted(cards, key=lambda c: (-totals.get(c, 0),) + precedence_key(setup, places.get(c)))
+    ranked = sorted(places, key=lambda c: (-totals.get(c, 0),) + precedence_key(setup, places[c]))
     return Movement(_deal_down(ranked), [], [])
 
 
@@ -134,8 +132,7 @@ def _fill(cards: list) -> tuple:
     return tuple(cards[i] if i < len(cards) else None for i in range(4))
 
 
-def _sebastopol(setup: Setup, ended: Session, places: dict, waiting: list[str],
-                rng: random.Random) -> Movement:
+def _sebastopol(setup: Setup, ended: Session, places: dict, rng: random.Random) -> Movement:
     """"after every session two players of each table move to the next (higher) one.
     Those two always move who have won the most games in the session ended." A tie
     "among three players at one table" is settled by dominoes drawn from the
@@ -144,7 +141,7 @@ def _sebastopol(setup: Setup, ended: Session, places: dict, waiting: list[str],
     Those staying keep their seats; those arriving take the seats left, the one
     with more games first (the book does not say where they sit)."""
     won = session_gains(ended)
-    tables = _tables(ended)
+    tables = _tables(setup, ended)
     movers, stayers, drawn = {}, {}, []
     for n in tables:
         order, record = _top_two(ended.tables[n].seats, won, rng)
@@ -164,7 +161,7 @@ def _sebastopol(setup: Setup, ended: Session, places: dict, waiting: list[str],
         for i, c in zip(free, rest):
             row[i] = c
         seats[n] = tuple(row)
-    return Movement(_seat_waiting(setup, seats, waiting), drawn, [])
+    return Movement(seats, drawn, [])
 
 
 def _top_two(seats, won: dict, rng: random.Random) -> tuple[list[str], list]:
@@ -182,8 +179,7 @@ def _top_two(seats, won: dict, rng: random.Random) -> tuple[list[str], list]:
     return above + order + below, record
 
 
-def _partners(setup: Setup, ended: Session, places: dict, waiting: list[str],
-              rng: random.Random) -> Movement:
+def _partners(setup: Setup, ended: Session, places: dict, rng: random.Random) -> Movement:
     """Bergen and Tiddle-a-wink: "The partners having won the greatest number of points
     at that moment get each a punch hole in their score-cards and move to the next
     (higher) table. Here they separate and take a new partner, but always one of the
@@ -191,7 +187,7 @@ def _partners(setup: Setup, ended: Session, places: dict, waiting: list[str],
     (BERGEN GAME); equal still (neither scored, or both reached it with one result):
     a lot. At the new table the staying white keeps A with the arriving red in C, the
     arriving white takes B with the staying red in D: partners sit opposite."""
-    tables = _tables(ended)
+    tables = _tables(setup, ended)
     movers, stayers, drawn, punches = {}, {}, [], []
     for n in tables:
         t = ended.tables[n]
@@ -209,7 +205,7 @@ def _partners(setup: Setup, ended: Session, places: dict, waiting: list[str],
         reds = [c for c in arrive + stay if colour(c) == "Red"]
         seats[n] = (tuple(whites[:2]) + (None,) * (2 - len(whites[:2])) +
                     tuple(reds[:2]) + (None,) * (2 - len(reds[:2])))
-    return Movement(_seat_waiting(setup, seats, waiting), drawn, punches)
+    return Movement(seats, drawn, punches)
 
 
 def _winning_side(t, rng: random.Random) -> tuple[str, list]:
@@ -226,21 +222,3 @@ def _winning_side(t, rng: random.Random) -> tuple[str, list]:
         return min(reached, key=reached.get), []
     order, record = lots.draw(rng, ["AC", "BD"])
     return order[0], record
-
-
-def _seat_waiting(setup: Setup, seats: dict, waiting: list[str]) -> dict:
-    """Late-comers "receive vacant seats at the last tables" (LIST)."""
-    seats = {n: list(row) for n, row in seats.items()}
-    for card in waiting:
-        for n in sorted(seats, reverse=True):
-            row = seats[n]
-            free = [i for i in range(4) if row[i] is None and _fits(setup, card, i)]
-            if free:
-                row[free[0]] = card
-                break
-    return {n: tuple(row) for n, row in seats.items()}
-
-
-def _fits(setup: Setup, card: str, i: int) -> bool:
-    """In the partnership forms whites sit in A and B, reds in C and D."""
-    return not setup.partnership or (colour(card) == "White") == (i < 2)

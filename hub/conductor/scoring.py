@@ -12,6 +12,7 @@ they win conjointly").
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from hub.scoring import Refusal, get_form
 from hub.scoring.values import seats_for
@@ -53,10 +54,22 @@ def variant(setup: Setup, play_off: bool = False) -> str:
 
 def rules(setup: Setup, players: int, play_off: bool = False):
     try:
-        return get_form(setup.form).rules(players=players, variant=variant(setup, play_off),
-                                          tile_set=setup.tile_set)
+        return _rules(setup, players, play_off)
     except Refusal as r:
         raise Refused(r.why) from None
+
+
+@lru_cache(maxsize=64)
+def _rules(setup: Setup, players: int, play_off: bool):
+    return get_form(setup.form).rules(players=players, variant=variant(setup, play_off),
+                                      tile_set=setup.tile_set)
+
+
+@lru_cache(maxsize=64)
+def _seat_fields(setup: Setup, players: int, play_off: bool) -> tuple[str, ...]:
+    """The engine's fields keyed as a seat (1-4): these carry seat numbers to translate."""
+    form = get_form(setup.form)
+    return tuple(f.k for f in form.entry_form(_rules(setup, players, play_off)).fields if f.seat)
 
 
 class _SeatMap:
@@ -117,13 +130,13 @@ def score(setup: Setup, seats, values, play_off: bool = False, lead: bool = Fals
         if ek is None:
             raise Refused("SEAT EMPTY")
         engine_values[ek] = v
-    for f in form.entry_form(r).fields:
-        n = engine_values.get(f.k)
-        if f.seat and isinstance(n, int) and not isinstance(n, bool) and n:
+    for key in _seat_fields(setup, len(m.table), play_off):
+        n = engine_values.get(key)
+        if isinstance(n, int) and not isinstance(n, bool) and n:
             seat = SEATS[n - 1] if 1 <= n <= 4 else None
             if seat not in m.to_engine:
                 raise Refused("SEAT EMPTY")
-            engine_values[f.k] = m.engine.index(m.to_engine[seat]) + 1
+            engine_values[key] = m.engine.index(m.to_engine[seat]) + 1
     try:
         outcome = form.score(r, engine_values)
     except Refusal as e:
@@ -136,3 +149,28 @@ def score(setup: Setup, seats, values, play_off: bool = False, lead: bool = Fals
     record = {"points": points, "winners": list(winners), "blocked": outcome.blocked,
               "tally": dict(outcome.tally)}
     return Scored(gains, winners, record)
+
+
+def pieces_each(setup: Setup, players: int) -> int:
+    """Pieces each player draws at a table of `players`, as the engine deals them: "The
+    number of dominoes to be drawn by each player at that table will have to be increased,
+    in order to make the number taken from the stock ... equal" (LIST)."""
+    return get_form(setup.form).spec(_rules(setup, players, False)).hand_size
+
+
+def played_values(setup: Setup, seats, rng, play_off: bool = False, lead: bool = False) -> dict:
+    """What a table keys after a hand played move by move by the engine's players:
+    the simulator's tables enter exactly what such a hand gives."""
+    m = _SeatMap(seats)
+    r = rules(setup, len(m.table), play_off)
+    played = get_form(setup.form).play_hand(r, rng)
+    values = {}
+    for f in get_form(setup.form).entry_form(r).fields:
+        v = played.values[f.k]
+        if f.seat and v:
+            v = SEATS.index(m.to_table[m.engine[v - 1]]) + 1
+        values[m.key_to_table(f.k)] = v
+    if lead:
+        leader = played.moves[0].seat if played.moves else m.engine[0]
+        values["lead"] = SEATS.index(m.to_table[leader]) + 1
+    return values

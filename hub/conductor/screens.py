@@ -12,8 +12,7 @@ from __future__ import annotations
 from . import leads
 from .cards import SEATS
 from .fold import open_play_off
-from .scoring import Refused, entry_form
-from .setup import pieces_each
+from .scoring import Refused, entry_form, pieces_each
 from .state import PartyState, last_session, table_state
 
 
@@ -65,7 +64,7 @@ def screen(state: PartyState, n: int) -> dict:
 def _lead_or_pieces(state: PartyState, t, game: int) -> str:
     """At a short table the pieces to draw matter more than the lead (LIST)."""
     if t.players < 4 and game == 1:
-        return f"DRAW {pieces_each(state.setup.form, t.players)} EACH"
+        return f"DRAW {pieces_each(state.setup, t.players)} EACH"
     return leads.line(state.setup.form, t.seats, t.entries, game)
 
 

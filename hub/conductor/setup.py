@@ -33,9 +33,6 @@ BY_GAINS = frozenset({"block", "draw", "all-quarters"})
 
 _GAMES = {"block": 4, "draw": 4, "all-quarters": 3, "sebastopol": 3}
 _SESSIONS = {"block": 3, "draw": 3, "all-quarters": 3, "sebastopol": 4}
-# pieces each player draws at a table of four (the book's rules for each game)
-PIECES = {"block": 8, "draw": 8, "all-quarters": 6, "sebastopol": 9, "bergen": 7, "tiddle-a-wink": 7}
-SET_SIZE = 36   # the musical set: eight suits of eight dominoes each ("Each suit contains eight dominoes")
 # what the standings count, per form
 MEASURE = {"block": "sixteenths", "draw": "sixteenths", "all-quarters": "quarters",
            "sebastopol": "games", "bergen": "punch-holes", "tiddle-a-wink": "punch-holes"}
@@ -79,7 +76,7 @@ def from_body(body: dict) -> Setup:
     if form not in FORMS:
         raise SetupError("UNKNOWN FORM")
     tables = body.get("tables")
-    if not isinstance(tables, int) or not 1 <= tables <= 999:
+    if not isinstance(tables, int) or isinstance(tables, bool) or not 1 <= tables <= 999:
         raise SetupError("BAD TABLES")
     partnership = form in PARTNERSHIP_FORMS
     games = body.get("games_per_session", _GAMES.get(form))
@@ -116,19 +113,3 @@ def book_prizes(tables_in_play: int) -> int:
     more than three tables, have two prizes; for more than six tables, have three
     prizes, and thus always in similar proportion." (PRIZES)"""
     return max(1, math.ceil(tables_in_play / 3))
-
-
-def pieces_each(form: str, players: int) -> int:
-    """Pieces each player draws at a table of `players`.
-
-    "The number of dominoes to be drawn by each player at that table will have to
-    be increased, in order to make the number taken from the stock ... equal to
-    the number of pieces taken ... at the other tables" (LIST), always leaving two
-    in the stock; Sebastopol at a short table: "the dominoes are equally divided,
-    and those that remain over will form the stock"."""
-    if players <= 0:
-        return 0
-    if form == "sebastopol":
-        return SET_SIZE // players
-    taken = PIECES[form] * 4
-    return min(math.ceil(taken / players), (SET_SIZE - 2) // players)

@@ -12,8 +12,8 @@ from __future__ import annotations
 from .cards import SEATS, colour, label, number
 from .prizes import awards, prize_count, totals
 from .screens import current_bell
-from .state import (PartyState, in_play, last_session, missing, party_over, session_over,
-                    table_done, table_state)
+from .state import (PartyState, in_play, last_session, missing, party_over, seated_cards,
+                    session_over, table_done, table_state)
 
 
 def _place(place) -> str | None:
@@ -46,11 +46,12 @@ def score_cards(state: PartyState) -> list[dict]:
     holes: dict[str, list[int]] = {}
     for session, c in state.punches:
         holes.setdefault(c, []).append(session)
+    places = [seated_cards(s) for s in state.sessions]
     cards = []
     for card in sorted(state.holders, key=number):
         running, rows = 0, []
-        for s in state.sessions:
-            place = s.place_of(card)
+        for s, seated in zip(state.sessions, places):
+            place = seated.get(card)
             won = games.get((card, s.number), [])
             if place is None and not won:
                 continue
@@ -116,12 +117,13 @@ def standings(state: PartyState) -> dict:
                              for i, side in enumerate(("AC", "BD"))}
         out["progress"].append(row)
     amount = totals(state)
+    seated = seated_cards(s)
     ranked = sorted(amount, key=lambda c: (-amount[c], number(c)))
     for rank, c in enumerate(ranked, start=1):
         guest = state.guests[state.holders[c]]
         out["leaders"].append({"rank": rank, "guest": guest.name, "card": c,
                                "colour": colour(c), "amount": amount[c],
-                               "place": _place(s.place_of(c)), "left": guest.left is not None})
+                               "place": _place(seated.get(c)), "left": guest.left is not None})
     out["moves"] = [f"{state.holders[c]} -> {_place(after)}" for c, _, after in s.moves]
     if state.final_count is not None:
         out["prizes"] = _awards_json(state)

@@ -236,8 +236,14 @@ def present(state: PartyState) -> list[str]:
     return sorted((g.card for g in state.guests.values() if g.card and g.left is None), key=number)
 
 
-def find_entry(state: PartyState, entry_id: str) -> tuple[int, int, int] | None:
-    """(session index, table, entry index) of a result, or None; play-offs: session index -1."""
+def find_entry(state: PartyState, entry_id: str, table: int | None = None
+               ) -> tuple[int, int, int] | None:
+    """(session index, table, entry index) of a result, or None; play-offs: session index -1.
+    `table`, where known, is searched first (a confirmation comes from the entry's table)."""
+    if table is not None and state.sessions and table in state.session.tables:
+        for ei, e in enumerate(state.session.tables[table].entries):
+            if e.id == entry_id:
+                return len(state.sessions) - 1, table, ei
     for si in range(len(state.sessions) - 1, -1, -1):
         for n, t in state.sessions[si].tables.items():
             for ei, e in enumerate(t.entries):

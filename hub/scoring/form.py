@@ -29,6 +29,7 @@ class GameForm:
     variants: dict[str, Variant] = {}
     default: str = ""
     why_default: str = ""
+    option_names: frozenset[str] = frozenset({"target"})   # what `rules(**options)` accepts
 
     # --- description ---------------------------------------------------------------
     @property
@@ -64,6 +65,9 @@ class GameForm:
         tile_set = tile_set or v.tile_sets[0]
         if tile_set not in v.tile_sets:
             raise Refusal("WRONG TILE SET")
+        if not set(options) <= self.option_names or options.get("in_play", "hand") not in (
+                "hand", "each"):
+            raise Refusal("NO SUCH OPTION")
         return Rules(self.name, v.name, players, tile_set, tuple(sorted(options.items())))
 
     # --- a hand ----------------------------------------------------------------------
@@ -79,7 +83,34 @@ class GameForm:
     def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
         raise NotImplementedError
 
-    def play_hand(self, rules: Rules, rng: random.Random) -> PlayedHand:
+    # --- points made in play --------------------------------------------------------
+    def count_form(self, rules: Rules) -> EntryForm | None:
+        """One count made in play (Muggins' fives, All Quarters' quarters, Bergen's headers,
+        Grimm's Tiddle-a-wink doubles); None where nothing is scored in play."""
+        return None
+
+    def keys_each_count(self, rules: Rules) -> bool:
+        """Option `in_play="each"`: the table keys each count as it is made (`play_entry_form`)
+        and the hand's entry form leaves out the in-play totals. By default the hand's entry
+        form carries each seat's in-play total, as a score-card does."""
+        return rules.option("in_play", "hand") == "each" and self.count_form(rules) is not None
+
+    def play_entry_form(self, rules: Rules) -> EntryForm | None:
+        return self.count_form(rules) if self.keys_each_count(rules) else None
+
+    def score_play(self, rules: Rules, values: dict, totals: dict[str, int] | None = None) -> HandOutcome:
+        """Points for one count keyed during a hand, or `Refusal`."""
+        form = self.play_entry_form(rules)
+        if form is None:
+            raise Refusal("NOTHING IN PLAY")
+        return self._score_count(rules, form.check(values), totals)
+
+    def _score_count(self, rules: Rules, values: dict[str, int], totals) -> HandOutcome:
+        raise NotImplementedError
+
+    def play_hand(self, rules: Rules, rng: random.Random, leader: str | None = None) -> PlayedHand:
+        """A whole hand by legal moves. `leader`: the seat that sets (any piece it likes); by
+        default the book's first lead (the highest double, the holder of 1-0 bidding first...)."""
         raise NotImplementedError
 
     # --- a game ----------------------------------------------------------------------
@@ -91,9 +122,12 @@ class GameForm:
         return 100
 
     def game_over(self, rules: Rules, totals: dict[str, int], hands_played: int = 0) -> bool:
-        """`totals` per seat, summed over the hands' `points`."""
+        """`totals` per seat, summed over the hands' `points`. A form without a target plays
+        one hand to a game (Sebastopol, Grimm's Tiddle-a-wink: the hand's winner wins the game)."""
         target = self.target(rules)
-        return target is not None and any(v >= target for v in totals.values())
+        if target is None:
+            return hands_played >= 1
+        return any(v >= target for v in totals.values())
 
     def winners_of_game(self, rules: Rules, totals: dict[str, int]) -> tuple[str, ...]:
         best = max(totals.values())

@@ -107,7 +107,7 @@ class Line:
         ends = list(self.ends)
         ends[p.end] = new_end
         spinner = t if becomes_spinner else self.spinner
-        if (self.layout == SPINNER and end.on_spinner
+        if (self.layout == SPINNER and end.on_spinner and spinner is not None
                 and not any(e.on_spinner for k, e in enumerate(ends) if k != p.end)):
             # both ends of the spinner are covered: its two sides open
             ends += [End(spinner.high, 0, side=True), End(spinner.high, 0, side=True)]

@@ -27,6 +27,7 @@ class LineSpec:
     aside: tuple[Tile, ...] = ()        # exposed and out of play (Pell's nine piece, 0|0)
     double_again: bool = False          # a double gives a second turn (Tiddle-a-wink)
     first_round_on_lead: bool = False   # first round plays only on the lead's value (Sebastopol)
+    lead_any: bool = False              # the holder of the highest double leads what he likes
     draw_before_matador: bool = False   # may draw rather than spend a matador (Milton Bradley)
     # points a play scores, from the line before and after it (Muggins, All Quarters, Bergen)
     on_play: Callable[[Line, Line], int] | None = None
@@ -77,11 +78,14 @@ def play_line_hand(tiles: TileSet, seats: tuple[str, ...], spec: LineSpec,
                  Line(spec.layout, spec.matching, spec.crosswise),
                  scored={s: 0 for s in seats}, doubles={s: 0 for s in seats})
     # The highest double leads it; with no double, the heaviest piece (Parker, Grimm, Pell).
+    # A leader named by the caller, or Milton Bradley's Muggins leader ("playing any Domino he
+    # wishes from his hand"), leads what he likes.
+    lead = None
     if leader is None:
         lead = heaviest([t for hs in hands.values() for t in hs])
         leader = next(s for s in seats if lead in hands[s])
-    else:
-        lead = None
+        if spec.lead_any:
+            lead = None
     turn = seats.index(leader)
     idle = 0
     n = len(seats)
@@ -96,7 +100,7 @@ def play_line_hand(tiles: TileSet, seats: tuple[str, ...], spec: LineSpec,
             acted = True
         else:
             only = h.line.tiles[0].high if first_round_left > 0 else None
-            acted = _take_turn(h, seat, spec, rng, only)
+            acted = take_turn(h, seat, spec, rng, only)
             first_round_left -= 1
         if not hand:
             h.out = seat
@@ -108,7 +112,7 @@ def play_line_hand(tiles: TileSet, seats: tuple[str, ...], spec: LineSpec,
         turn = (turn + 1) % n
 
 
-def _take_turn(h: LineHand, seat: str, spec: LineSpec, rng, only) -> bool:
+def take_turn(h: LineHand, seat: str, spec: LineSpec, rng, only) -> bool:
     """One turn: play, or draw as the form allows, or pass. True if the seat did anything."""
     hand = h.hands[seat]
     opts = legal_placements(h.line, hand, only)

@@ -65,7 +65,19 @@ def check_domino(spots: dict[str, int], out: str | None, pieces: dict[str, int] 
         raise Refusal("DOMINO HAS SPOTS")
 
 
-def check_spots(spots: dict[str, int], total: int):
-    """More spots in hand than the set holds (less the lead, which is on the table) is impossible."""
-    if sum(spots.values()) > total:
+def most_spots(tiles, k: int) -> int:
+    """The most spots any `k` of these tiles can show."""
+    return sum(sorted((t.spots for t in tiles), reverse=True)[:max(k, 0)])
+
+
+def check_spots(spots: dict[str, int], tiles, per_seat: int | None = None,
+                in_hands: int | None = None):
+    """Refuse more spots than the pieces a seat (or all seats) can hold could show: `per_seat`
+    and `in_hands` are how many pieces one seat and all seats can hold at the end of a hand."""
+    if sum(spots.values()) > most_spots(tiles, len(tiles) if in_hands is None else in_hands):
         raise Refusal("TOO MANY SPOTS")
+    if per_seat is not None:
+        most = most_spots(tiles, per_seat)
+        for s, v in spots.items():
+            if v > most:
+                raise Refusal(f"{s} TOO MANY SPOTS"[:16])

@@ -55,6 +55,7 @@ class Field:
     min: int
     max: int
     seat: bool = False
+    refuse: str = ""   # the refusal for a value out of range, when the book has words for it
 
     def __post_init__(self):
         if len(self.label) > 16:
@@ -96,7 +97,7 @@ class EntryForm:
             if not isinstance(v, int) or isinstance(v, bool):
                 raise Refusal("NOT A NUMBER")
             if not f.min <= v <= f.max:
-                text = f"{f.label} {f.min}-{f.max}"
+                text = f.refuse or f"{f.label} {f.min}-{f.max}"
                 raise Refusal(text if len(text) <= 16 else "OUT OF RANGE")
             out[f.k] = v
         return out
@@ -118,8 +119,9 @@ class HandOutcome:
 
 @dataclass(frozen=True)
 class Move:
-    """One step of a hand: `action` is lead, play, draw, pass, bid or trump; `end` and
-    `exposed` say where a tile went; `scored` is what the move counted in play."""
+    """One step of a hand: `action` is lead, play, draw, pass, bid, trump or declare. For a
+    tile laid in a line `end` and `exposed` say where it went; for a bid `exposed` is the bid,
+    for trump the trump number; `scored` is what the move counted in play."""
 
     seat: str
     action: str
@@ -140,3 +142,5 @@ class PlayedHand:
     hands: dict[str, tuple] = field(default_factory=dict)   # tiles left with each seat
     stock: tuple = ()                                       # tiles never drawn
     dealt: dict[str, tuple] = field(default_factory=dict)   # the deal, for checking
+    # with the option in_play="each": each count made in play, as keyed on `play_entry_form`
+    play_values: tuple[dict[str, int], ...] = ()

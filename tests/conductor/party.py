@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from hub.conductor import apply, judge, replay, to_json
+from hub.conductor import apply, judge, replay, screens, to_json
 from hub.conductor import events as k
 from hub.conductor.cards import SEATS
 from hub.conductor.state import PartyState
@@ -23,12 +23,34 @@ class Party:
     def propose(self, source: str, kind: str, body: dict, id: str | None = None) -> Verdict:
         p = Proposal(id or f"p{next(self._ids)}", source, kind, body)
         v = judge(self.state, p, self.now)
+        assert len(v.msg) <= 16 and len(v.why) <= 16, v   # a board shows 16 columns
         if v.ok:
             for q in v.events:
                 ev = Event(len(self.journal) + 1, q.id, self.now, q.source, q.kind, q.body)
                 self.journal.append(ev)
                 self.state = apply(self.state, ev)
+                assert not self.state.anomalies, self.state.anomalies
+                self.journaled(ev)
         return v
+
+    def journaled(self, ev: Event) -> None:
+        """Called after each event is journaled and folded: every screen still fits a board."""
+        for screen in screens(self.state).values():
+            assert len(screen["lines"]) <= 4 and all(len(x) <= 16 for x in screen["lines"]), screen
+            for f in (screen["form"] or {}).get("fields", ()):
+                assert len(f["label"]) <= 16, f
+
+    def tick(self) -> list[Event]:
+        """The hub's clock: journal the decisions due now (the time limit's bell)."""
+        from hub.conductor import tick
+        out = []
+        for q in tick(self.state, self.now):
+            ev = Event(len(self.journal) + 1, q.id, self.now, q.source, q.kind, q.body)
+            self.journal.append(ev)
+            self.state = apply(self.state, ev)
+            self.journaled(ev)
+            out.append(ev)
+        return out
 
     def must(self, v: Verdict) -> Verdict:
         assert v.ok, v.why
@@ -133,6 +155,16 @@ def bergen_hand(winner: str, doubles: int = 0) -> dict:
     """Bergen (party): `winner` makes "domino" (1 point) and `doubles` double-headers (2 each)."""
     values = {"out": SEATS.index(winner) + 1}
     for s in SEATS:
+        for key in ("_double", "_triple", "", "_doubles", "_low"):
+            values[s + key] = 0
+    values[f"{winner}_double"] = doubles
+    return values
+
+
+def bergen_game(seats_at_table: str, winner: str, doubles: int = 0) -> dict:
+    """Bergen each for himself (a play-off): `winner` makes "domino" and `doubles` headers."""
+    values = {"out": SEATS.index(winner) + 1}
+    for s in seats_at_table:
         for key in ("_double", "_triple", "", "_doubles", "_low"):
             values[s + key] = 0
     values[f"{winner}_double"] = doubles

@@ -45,7 +45,12 @@ def play_session_one(p: Party) -> None:
 
 
 def test_a_block_party_from_the_list_to_the_prizes():
-    p = Party()
+    p = block_party(Party())
+    assert p.replayed() == to_json(p.state)
+
+
+def block_party(p: Party) -> Party:
+    """The whole party, asserting every step against the book; returns it for other tests."""
     p.create(form="block", tables=4, booby=True)
     p.must(p.staff(k.STAFF_ADDED, {"login": "bob", "role": "assistant"}))
     p.guests(GUESTS)
@@ -59,8 +64,9 @@ def test_a_block_party_from_the_list_to_the_prizes():
     # "Late-comers will have to be satisfied to receive vacant seats at the last tables"
     v = p.must(p.staff(k.CHECKED_IN, {"guest": "Late Lucy"}))
     assert v.msg == "TABLE 3 C" and p.state.guests["Late Lucy"].card == "3C"
-    # a short table draws more pieces: eight each at four is 32 from the stock; 11 each at three
-    assert screens(p.state)[3]["lines"][-1] == "DRAW 11 EACH"
+    # a short table draws more pieces: eight each at four, ten each at three (the engine's
+    # Grimm Block: 8 * 4 // 3)
+    assert screens(p.state)[3]["lines"][-1] == "DRAW 10 EACH"
 
     # "Never is any table allowed to begin playing before the conductor has announced the beginning"
     v = win(p, 1, "A", 30)
@@ -71,6 +77,7 @@ def test_a_block_party_from_the_list_to_the_prizes():
     # lowest; seated by gains, the highest in A; equal amounts: the higher table (nearer
     # Table 1, the default), then the higher seat.
     p.reseat()
+    assert to_json(p.state)["sessions"][1]["seated_by"] == "staff:ann"    # on record by name
     # Table 1: 1C (25, stayed), 2C and 2D (25, from Table 2): 1C first
     assert cards_seating(p, 2) == {1: "1C 2C 2D 1D", 2: "3B 2A 3A 2B", 3: "1A 1B 3C -"}
     assert "Guest" in standings(p.state)["moves"][0] and "-> Table 1 A" in standings(p.state)["moves"][0]
@@ -129,8 +136,7 @@ def test_a_block_party_from_the_list_to_the_prizes():
     p.must(p.table(2, k.RESULT, {"game": 2, "values": spots_game("AB", {"A": 12})}))
     won = {a["prize"]: a["winner"] for a in to_json(p.state)["prizes"]}
     assert won == {"1": p.state.holders["1C"], "booby": p.state.holders["3C"]}
-
-    assert p.replayed() == to_json(p.state)
+    return p
 
 
 def test_the_literal_reading_of_higher_table_number_puts_the_larger_number_first():

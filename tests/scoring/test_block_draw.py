@@ -110,3 +110,43 @@ def test_a_seat_not_at_the_table_is_refused():
     with pytest.raises(Refusal) as e:
         BLOCK.score(r, {"out": 3, "A": 0, "B": 0})
     assert e.value.why == "DOMINO BY 0-2"
+
+
+def test_pell_rule_4_the_double_of_the_blocked_suit_in_the_pack():
+    # 002_0ed9ffa4e00fde7b.txt, Rule 4th: "When A. blocks the game, B. is compelled to draw the
+    # remainder of the pack, or cards. If the double of the suit upon which it is blocked is still
+    # in the pack, and B. draws it, he then compels A. to draw the balance."
+    from hub.scoring import Line, Placement, Tile
+    from hub.scoring.lineplay import LineHand, take_turn
+    T = Tile.of
+    r = DRAW.rules(players=2, variant="pell")
+    spec = DRAW.spec(r)
+    # A has sealed the line on sixes: every six but the double is down, both ends show six
+    line = Line()
+    line = line.play(Placement(T(6, 0), -1))
+    for t, on in ((T(0, 1), 0), (T(1, 6), 1), (T(6, 2), 6), (T(2, 3), 2), (T(3, 6), 3),
+                  (T(6, 4), 6), (T(4, 5), 4), (T(5, 6), 5)):
+        line = line.play(next(p for p in line.placements(t) if line.ends[p.end].value == on))
+    assert line.end_values() == (6, 6)
+    h = LineHand({}, {"A": [T(2, 2)], "B": [T(0, 0), T(1, 1)]},
+                 [T(3, 3), T(6, 6), T(4, 4), T(5, 5)], line,
+                 scored={"A": 0, "B": 0}, doubles={"A": 0, "B": 0})
+    rng = random.Random(0)
+    assert take_turn(h, "B", spec, rng, None)      # B draws until the double comes, and plays it
+    assert [m.action for m in h.moves] == ["draw", "draw", "play"]
+    assert h.moves[-1].tile == T(6, 6)
+    assert take_turn(h, "A", spec, rng, None)      # A draws the balance, and cannot play
+    assert [(m.seat, m.action) for m in h.moves[3:]] == [("A", "draw"), ("A", "draw"), ("A", "pass")]
+    assert h.stock == [] and not take_turn(h, "B", spec, rng, None)
+
+
+def test_more_spots_than_a_hand_can_show_is_refused():
+    # Block: no drawing, so a seat holds at most the seven it drew: 6-6, 6-5, 5-5, 6-4, 5-4, 6-3
+    # and 4-4 show 69 spots; in the Draw a seat may hold the whole stock besides.
+    r = BLOCK.rules(players=2)
+    assert BLOCK.score(r, {"out": 0, "A": 10, "B": 69}).points["A"] == 69
+    with pytest.raises(Refusal) as e:
+        BLOCK.score(r, {"out": 0, "A": 10, "B": 70})
+    assert e.value.why == "B TOO MANY SPOTS"
+    d = DRAW.rules(players=2)
+    assert DRAW.score(d, {"out": 1, "A": 0, "B": 120}).points["A"] == 120

@@ -82,3 +82,45 @@ def test_targets():
     r = M.rules(players=2)
     assert M.target(r) == 100
     assert M.game_over(r, {"A": 100, "B": 40}) and not M.game_over(r, {"A": 95, "B": 40})
+
+
+def test_who_leads_and_with_what():
+    # 003_611dc33fc9a3dd20.txt: "Player with the highest Double ... plays first, playing any Domino
+    # he wishes from his hand."; 001_9f9bc89015baa380.txt: "The highest Double leads"
+    import random
+    from hub.scoring.tiles import heaviest
+    other_lead = 0
+    for seed in range(60):
+        for variant in ("parker", "milton-bradley"):
+            r = M.rules(players=3, variant=variant)
+            p = M.play_hand(r, random.Random(seed))
+            top = heaviest([t for h in p.dealt.values() for t in h])
+            assert top in p.dealt[p.moves[0].seat]
+            if variant == "parker":
+                assert p.moves[0].tile == top
+            else:
+                other_lead += p.moves[0].tile != top
+    assert other_lead
+
+
+def test_one_count_keyed_in_play():
+    # 001_9f9bc89015baa380.txt: "The player who makes a count must instantly announce it"; a table
+    # that keys each count as it is made uses the count form (option in_play="each")
+    r = M.rules(players=2, variant="tandy", in_play="each")
+    assert [f.k for f in M.count_form(r).fields] == ["seat", "ends", "muggins"]
+    assert M.score_play(r, {"seat": 1, "ends": 15, "muggins": 0}).points == {"A": 15, "B": 0}
+    # Tandy: the caller adds the count to his own score
+    assert M.score_play(r, {"seat": 1, "ends": 15, "muggins": 2}).points == {"A": 0, "B": 15}
+    # Parker: the count is lost
+    p = M.rules(players=2, variant="parker", in_play="each")
+    assert M.score_play(p, {"seat": 1, "ends": 15, "muggins": 2}).points == {"A": 0, "B": 0}
+    for values, why in (({"seat": 1, "ends": 12, "muggins": 0}, "NOT A MULTIPLE 5"),
+                        ({"seat": 1, "ends": 10, "muggins": 1}, "CALLER IS SCORER"),
+                        ({"seat": 0, "ends": 10, "muggins": 0}, "NO SEAT")):
+        with pytest.raises(Refusal) as e:
+            M.score_play(r, values)
+        assert e.value.why == why
+    # without the option there is no in-play entry: the hand's form carries the totals
+    with pytest.raises(Refusal) as e:
+        M.score_play(M.rules(players=2), {"seat": 1, "ends": 10})
+    assert e.value.why == "NOTHING IN PLAY"

@@ -6,11 +6,11 @@ sixteenths divided by four, the remainder dropped.
 """
 from __future__ import annotations
 
-from ..form import Variant
+from ..form import Variant, seat_field, seat_number, seat_value
 from ..line import Line
 from ..lineplay import DRAW_UNTIL, LineHand, LineSpec
 from ..settle import TIE_FEWER_PIECES
-from ..values import Field, HandOutcome, Rules
+from ..values import EntryForm, Field, HandOutcome, Refusal, Rules
 from .spots import SpotsForm
 
 MAX_PLAY = 999
@@ -48,18 +48,41 @@ class AllQuarters(SpotsForm):
         return LineSpec(rules.option("hand", hand), draw=DRAW_UNTIL, keep=2, on_play=quarters)
 
     def play_fields(self, rules: Rules) -> tuple[Field, ...]:
+        if self.keys_each_count(rules):
+            return ()
         return tuple(Field(f"{s}_play", f"{s} PLAY QUARTERS", 0, MAX_PLAY) for s in rules.seats)
 
     def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
         sixteenths, winners, blocked, _ = self._settle(rules, values)
-        points = {s: values[f"{s}_play"] + sixteenths[s] // 4 for s in rules.seats}
+        # "divide the total by 4 ... Remainders of sixteenths are not marked"
+        points = {s: values.get(f"{s}_play", 0) + sixteenths[s] // 4 for s in rules.seats}
         return HandOutcome(points, winners, blocked,
                            tally={f"{s}_sixteenths": sixteenths[s] for s in rules.seats})
 
-    def values_of(self, rules: Rules, h: LineHand, rng) -> dict[str, int]:
-        values = super().values_of(rules, h, rng)
-        for s in rules.seats:
-            values[f"{s}_play"] = h.scored[s]
+    # --- one count in play ---------------------------------------------------------------
+    def count_form(self, rules: Rules) -> EntryForm:
+        return EntryForm("QUARTERS", (seat_field("seat", "COUNT BY", rules),
+                                      Field("ends", "ENDS SIXTEENTHS", 4, 4 * 16)))
+
+    def _score_count(self, rules: Rules, values: dict[str, int], totals) -> HandOutcome:
+        seat = seat_value(rules, values["seat"])
+        if seat is None:
+            raise Refusal("NO SEAT")
+        if values["ends"] % 4:
+            raise Refusal("NOT IN QUARTERS")
+        return HandOutcome({s: values["ends"] // 4 if s == seat else 0 for s in rules.seats},
+                           (seat,))
+
+    def counts_of(self, rules: Rules, h: LineHand, rng) -> list[dict[str, int]]:
+        return [{"seat": seat_number(rules, m.seat), "ends": 4 * m.scored}
+                for m in h.moves if m.scored]
+
+    def values_of(self, rules: Rules, h: LineHand, rng, counts) -> dict[str, int]:
+        values = super().values_of(rules, h, rng, counts)
+        if not self.keys_each_count(rules):
+            for s in rules.seats:
+                values[f"{s}_play"] = sum(c["ends"] // 4 for c in counts
+                                          if rules.seats[c["seat"] - 1] == s)
         return values
 
 

@@ -75,6 +75,7 @@ class Bergen(LineForm):
                 (2, 3, 4), ("musical",)),
     )}
     default = "party"
+    option_names = LineForm.option_names | {"near_game"}
     why_default = "The hub runs parties; Grimm's party form is the one played at tables of four."
 
     def _target(self, rules: Rules) -> int:
@@ -86,7 +87,7 @@ class Bergen(LineForm):
 
     def entry_form(self, rules: Rules) -> EntryForm:
         fields = [seat_field("out", "DOMINO BY", rules)]
-        for s in rules.seats:
+        for s in rules.seats if not self.keys_each_count(rules) else ():
             fields += [Field(f"{s}_double", f"{s} DOUBLE-HEADS", 0, 36),
                        Field(f"{s}_triple", f"{s} TRIPLE-HEADS", 0, 36)]
         for s in rules.seats:
@@ -116,13 +117,13 @@ class Bergen(LineForm):
             raise Refusal("DOMINO HAS SPOTS")
         key = side_of if partners else (lambda s: s)
         if out is None:
-            groups = {}
+            groups: dict[str, list[int]] = {}
             for s, (spots, held, low) in hands.items():
                 g = groups.setdefault(key(s), [0, 0, 99])
                 g[0] += spots
                 g[1] += held
                 g[2] = min(g[2], low or 99)
-            winner = compare({k: tuple(v) for k, v in groups.items()})
+            winner = compare({k: (g[0], g[1], g[2]) for k, g in groups.items()})
         else:
             winner = key(out)
         gains = {k: 0 for k in (SIDES if partners else rules.seats)}
@@ -130,8 +131,8 @@ class Bergen(LineForm):
         target = self.target(rules)
         for s in rules.seats:
             # headers in the order a table tallies them: triples, then doubles
-            for worth, n in ((TRIPLE_HEADER, values[f"{s}_triple"]),
-                             (DOUBLE_HEADER, values[f"{s}_double"])):
+            for worth, n in ((TRIPLE_HEADER, values.get(f"{s}_triple", 0)),
+                             (DOUBLE_HEADER, values.get(f"{s}_double", 0))):
                 for _ in range(n):
                     gains[key(s)] += self.header_worth(rules, worth,
                                                        before.get(s, 0) + gains[key(s)], target)
@@ -149,8 +150,8 @@ class Bergen(LineForm):
         return self._score(rules, self.entry_form(rules).check(values), totals)
 
     @staticmethod
-    def header_worth(rules: Rules, worth: int, total: int, target: int) -> int:
-        if not rules.option("near_game", False):
+    def header_worth(rules: Rules, worth: int, total: int, target: int | None) -> int:
+        if not rules.option("near_game", False) or target is None:
             return worth
         to_go = target - total
         if to_go <= 2:
@@ -159,12 +160,36 @@ class Bergen(LineForm):
             return 2
         return worth
 
-    def values_of(self, rules: Rules, h: LineHand, rng: random.Random) -> dict[str, int]:
+    # --- one header in play ----------------------------------------------------------------
+    def count_form(self, rules: Rules) -> EntryForm:
+        return EntryForm("BERGEN HEADER", (
+            seat_field("seat", "MADE BY", rules),
+            Field("header", "HEADER", DOUBLE_HEADER, TRIPLE_HEADER, refuse="HEADER 2 OR 3")))
+
+    def _score_count(self, rules: Rules, values: dict[str, int], totals) -> HandOutcome:
+        seat = seat_value(rules, values["seat"])
+        if seat is None:
+            raise Refusal("NO SEAT")
+        worth = self.header_worth(rules, values["header"], (totals or {}).get(seat, 0),
+                                  self.target(rules))
+        if self.is_partnership(rules):
+            gains = {k: worth if k == side_of(seat) else 0 for k in SIDES}
+            return HandOutcome(partnership_points(rules, gains),
+                               tuple(s for s in rules.seats if side_of(s) == side_of(seat)),
+                               side_points=gains)
+        return HandOutcome({s: worth if s == seat else 0 for s in rules.seats}, (seat,))
+
+    def counts_of(self, rules: Rules, h: LineHand, rng: random.Random) -> list[dict[str, int]]:
+        return [{"seat": seat_number(rules, m.seat), "header": m.scored}
+                for m in h.moves if m.scored]
+
+    def values_of(self, rules: Rules, h: LineHand, rng: random.Random, counts) -> dict[str, int]:
         values = {"out": seat_number(rules, h.out)}
         for s in rules.seats:
-            made = [m.scored for m in h.moves if m.seat == s and m.scored]
-            values[f"{s}_double"] = made.count(DOUBLE_HEADER)
-            values[f"{s}_triple"] = made.count(TRIPLE_HEADER)
+            if not self.keys_each_count(rules):
+                made = [c["header"] for c in counts if rules.seats[c["seat"] - 1] == s]
+                values[f"{s}_double"] = made.count(DOUBLE_HEADER)
+                values[f"{s}_triple"] = made.count(TRIPLE_HEADER)
             doubles = [t.high for t in h.hands[s] if t.is_double]
             values[s] = sum(t.spots for t in h.hands[s])
             values[f"{s}_doubles"] = len(doubles)

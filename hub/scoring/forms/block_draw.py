@@ -77,6 +77,8 @@ class _BlockDraw(SpotsForm):
             hand = scaled(7, rules, len(self.tile_set(rules)))
         return LineSpec(
             hand_size=hand,
+            # Tandy's Draw and Block: "Any domino can be lead"
+            lead_any=rules.variant == "tandy",
             draw=self.draws,
             # Grimm: "it is never permissible to completely exhaust the stock, as two pieces
             # must always remain in it"

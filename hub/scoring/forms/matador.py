@@ -7,12 +7,14 @@ six matadors, doubles half in play and full in hand).
 """
 from __future__ import annotations
 
-from ..form import Variant
+from dataclasses import replace
+
+from ..form import Variant, seat_field, seat_value
 from ..line import Matching
-from ..lineplay import DRAW_UNTIL, LineSpec
+from ..lineplay import DRAW_UNTIL, LineHand, LineSpec
 from ..settle import DIFFERENCE, WINS_NO_COUNT
 from ..tiles import Tile
-from ..values import Rules
+from ..values import EntryForm, HandOutcome, Rules
 from .spots import SpotsForm
 
 T = Tile.of
@@ -43,6 +45,26 @@ class Matador(SpotsForm):
     )}
     default = "parker"
     why_default = "Parker's plays on the double-six set every party table has."
+
+    def entry_form(self, rules: Rules) -> EntryForm:
+        form = super().entry_form(rules)
+        if rules.variant != "parker":
+            return form
+        # "he must play if he can; the failure to do so deprives him of any count in that hand"
+        return EntryForm(form.title, form.fields + (seat_field("forfeit", "DID NOT PLAY", rules),))
+
+    def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
+        outcome = super()._score(rules, values)
+        failed = seat_value(rules, values.get("forfeit", 0))
+        if failed is None or not outcome.points[failed]:
+            return outcome
+        return replace(outcome, points={**outcome.points, failed: 0})
+
+    def values_of(self, rules: Rules, h: LineHand, rng, counts) -> dict[str, int]:
+        values = super().values_of(rules, h, rng, counts)
+        if rules.variant == "parker":
+            values["forfeit"] = 0   # the engine's players always play when they can
+        return values
 
     def block_rule(self, rules: Rules) -> str:
         return DIFFERENCE if rules.variant == "milton-bradley" else WINS_NO_COUNT

@@ -3,14 +3,19 @@ out (or the lowest on a block) adds the others' spots rounded to the nearest fiv
 
 Sources: Parker, 001_9f9bc89015baa380.txt, MUGGINS; Milton Bradley, 003_611dc33fc9a3dd20.txt,
 MUGGINS or ALL FIVES (Figures 1 and 2); Tandy, 004_ee99a39654249905.txt, MUGGINS.
+
+Tandy's text does not mention rounding the amount taken at the end; it is silent rather than
+contrary, so its variant rounds as Parker and Milton Bradley do.
 """
 from __future__ import annotations
 
-from ..form import Variant, seat_value
+import random
+
+from ..form import Variant, seat_field, seat_number, seat_value
 from ..line import PLAIN, SPINNER, Line
-from ..lineplay import DRAW_UNTIL, LineHand, LineSpec, play_line_hand
+from ..lineplay import DRAW_UNTIL, LineHand, LineSpec
 from ..settle import DIFFERENCE, LADDER, TAKE_ALL, round5
-from ..values import Field, HandOutcome, PlayedHand, Refusal, Rules
+from ..values import EntryForm, Field, HandOutcome, Refusal, Rules
 from .block_draw import SPOTTED
 from .spots import SpotsForm, scaled
 
@@ -62,9 +67,14 @@ class Muggins(SpotsForm):
         base = {"parker": 5, "tandy": 7}.get(rules.variant, 7 if rules.players == 2 else 5)
         return LineSpec(scaled(base, rules, len(self.tile_set(rules))),
                         layout=PLAIN if rules.variant == "parker" else SPINNER,
-                        draw=DRAW_UNTIL, on_play=fives)
+                        draw=DRAW_UNTIL, on_play=fives,
+                        # Milton Bradley: "Player with the highest Double ... plays first,
+                        # playing any Domino he wishes"; Parker, Tandy: "The highest double leads"
+                        lead_any=rules.variant == "milton-bradley")
 
     def play_fields(self, rules: Rules) -> tuple[Field, ...]:
+        if self.keys_each_count(rules):
+            return ()
         fields = tuple(Field(f"{s}_play", f"{s} PLAY POINTS", 0, MAX_PLAY) for s in rules.seats)
         if rules.variant == "tandy":
             fields += tuple(Field(f"{s}_muggins", f"{s} MUGGINS PTS", 0, MAX_PLAY)
@@ -72,7 +82,8 @@ class Muggins(SpotsForm):
         return fields
 
     def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
-        in_play = {s: values[f"{s}_play"] + values.get(f"{s}_muggins", 0) for s in rules.seats}
+        in_play = {s: values.get(f"{s}_play", 0) + values.get(f"{s}_muggins", 0)
+                   for s in rules.seats}
         for k, v in values.items():
             if k.endswith(("_play", "_muggins")) and v % 5:
                 raise Refusal("NOT A MULTIPLE 5")
@@ -81,24 +92,59 @@ class Muggins(SpotsForm):
                            winners, blocked,
                            tally={f"{s}_play": in_play[s] for s in rules.seats})
 
-    def values_of(self, rules: Rules, h: LineHand, rng) -> dict[str, int]:
-        values = super().values_of(rules, h, rng)
+    # --- one count in play ---------------------------------------------------------------
+    def count_form(self, rules: Rules) -> EntryForm:
+        fields: tuple[Field, ...] = (seat_field("seat", "COUNT BY", rules),
+                  Field("ends", "ENDS TOTAL", 5, 8 * self.tile_set(rules).top))
+        if rules.variant != "milton-bradley":   # Milton Bradley has no Muggins call
+            fields += (seat_field("muggins", "MUGGINS BY", rules),)
+        return EntryForm("MUGGINS COUNT", fields)
+
+    def _score_count(self, rules: Rules, values: dict[str, int], totals) -> HandOutcome:
+        seat = seat_value(rules, values["seat"])
+        caller = seat_value(rules, values.get("muggins", 0))
+        if seat is None:
+            raise Refusal("NO SEAT")
+        if values["ends"] % 5:
+            raise Refusal("NOT A MULTIPLE 5")
+        if caller == seat:
+            raise Refusal("CALLER IS SCORER")
+        points = {s: 0 for s in rules.seats}
+        if caller is None:
+            points[seat] = values["ends"]
+        elif rules.variant == "tandy":   # "any opponent can call "muggins" and add the count"
+            points[caller] = values["ends"]
+        # Parker: "he loses the count" -- nobody scores it
+        return HandOutcome(points, tuple(s for s, p in points.items() if p))
+
+    def counts_of(self, rules: Rules, h: LineHand, rng: random.Random) -> list[dict[str, int]]:
+        """Each count is announced, except now and then one is missed and the next player calls
+        "Muggins". Milton Bradley has no Muggins call, so there every count is announced."""
+        counts = []
+        for m in h.moves:
+            if not m.scored:
+                continue
+            c = {"seat": seat_number(rules, m.seat), "ends": m.scored}
+            if rules.variant != "milton-bradley":
+                missed = rng.random() < 0.1
+                caller = rules.seats[(rules.seats.index(m.seat) + 1) % rules.players]
+                c["muggins"] = seat_number(rules, caller) if missed else 0
+            counts.append(c)
+        return counts
+
+    def values_of(self, rules: Rules, h: LineHand, rng, counts) -> dict[str, int]:
+        values = super().values_of(rules, h, rng, counts)
+        if self.keys_each_count(rules):
+            return values
         for s in rules.seats:
             values[f"{s}_play"] = 0
             if rules.variant == "tandy":
                 values[f"{s}_muggins"] = 0
-        # Each count is announced, except now and then one is missed and an opponent calls
-        # "Muggins": under Parker the count is lost, under Tandy the caller takes it. Milton
-        # Bradley has no Muggins call, so there every count is announced.
-        for m in h.moves:
-            if not m.scored:
-                continue
-            if rules.variant != "milton-bradley" and rng.random() < 0.1:
-                if rules.variant == "tandy":
-                    caller = rules.seats[(rules.seats.index(m.seat) + 1) % rules.players]
-                    values[f"{caller}_muggins"] += m.scored
-            else:
-                values[f"{m.seat}_play"] += m.scored
+        for c in counts:
+            if not c.get("muggins"):
+                values[f"{rules.seats[c['seat'] - 1]}_play"] += c["ends"]
+            elif rules.variant == "tandy":
+                values[f"{rules.seats[c['muggins'] - 1]}_muggins"] += c["ends"]
         return values
 
 

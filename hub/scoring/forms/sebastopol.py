@@ -12,7 +12,7 @@ from ..form import Variant, seat_field, seat_number, seat_value
 from ..line import CROSS
 from ..lineplay import LineHand, LineSpec
 from ..tiles import MUSICAL
-from ..values import EntryForm, Field, HandOutcome, Refusal, Rules
+from ..values import EntryForm, Field, HandOutcome, PlayedHand, Refusal, Rules
 from .spots import SpotsForm
 
 
@@ -32,11 +32,18 @@ class Sebastopol(SpotsForm):
     why_default = "Grimm's is the only book with this game."
 
     def _target(self, rules: Rules) -> None:
-        return None   # the party counts games won in a session, not points to a target
+        # "Games are won by making "domino," or in case of a block by having the least amount of
+        # note-values": each hand is a game, and the party counts games won
+        return None
 
     def spec(self, rules: Rules) -> LineSpec:
         # the set divides evenly among two, three or four, so there is never a stock to draw from
         return LineSpec(36 // rules.players, layout=CROSS, first_round_on_lead=True)
+
+    def play_hand(self, rules: Rules, rng: random.Random, leader: str | None = None) -> PlayedHand:
+        """"The holder of the Double Whole begins with that piece", every hand: `leader` is not
+        used."""
+        return super().play_hand(rules, rng)
 
     def entry_form(self, rules: Rules) -> EntryForm:
         fields = [seat_field("out", "DOMINO BY", rules)]
@@ -79,7 +86,7 @@ class Sebastopol(SpotsForm):
         best = min(key.values())
         return [s for s in rules.seats if key[s] == best]
 
-    def values_of(self, rules: Rules, h: LineHand, rng) -> dict[str, int]:
+    def values_of(self, rules: Rules, h: LineHand, rng, counts) -> dict[str, int]:
         values = {"out": seat_number(rules, h.out), "draw": 0}
         for s in rules.seats:
             values[s] = sum(t.spots for t in h.hands[s])

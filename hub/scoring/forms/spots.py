@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..form import GameForm, partnership_points, seat_field, seat_number, seat_value
-from ..lineplay import LineHand, LineSpec, play_line_hand
+from ..lineplay import NO_DRAW, LineHand, LineSpec, play_line_hand
 from ..settle import TAKE_ALL, TIE_NO_COUNT, check_domino, check_spots, settle
 from ..values import SIDES, EntryForm, Field, HandOutcome, PlayedHand, Refusal, Rules, side_of
 
@@ -19,17 +19,36 @@ def scaled(base: int, rules: Rules, size: int) -> int:
 class LineForm(GameForm):
     """A form played in a line: it gives its `spec` and what a table keys for a played hand."""
 
+    option_names = GameForm.option_names | {"hand", "in_play"}
+
+    def rules(self, players=None, variant=None, tile_set=None, **options) -> Rules:
+        rules = super().rules(players, variant, tile_set, **options)
+        spec = self.spec(rules)
+        if spec.hand_size * rules.players + spec.keep + len(spec.aside) > len(self.tile_set(rules)):
+            raise Refusal("TOO MANY PIECES")
+        return rules
+
     def spec(self, rules: Rules) -> LineSpec:
         raise NotImplementedError
 
-    def values_of(self, rules: Rules, h: LineHand, rng: random.Random) -> dict[str, int]:
+    def values_of(self, rules: Rules, h: LineHand, rng: random.Random,
+                  counts: list[dict[str, int]]) -> dict[str, int]:
+        """What the table keys at the end of a hand the engine played; `counts` are the
+        counts made in play (`counts_of`)."""
         raise NotImplementedError
 
-    def play_hand(self, rules: Rules, rng: random.Random) -> PlayedHand:
-        h = play_line_hand(self.tile_set(rules), rules.seats, self.spec(rules), rng)
-        values = self.values_of(rules, h, rng)
+    def counts_of(self, rules: Rules, h: LineHand, rng: random.Random) -> list[dict[str, int]]:
+        """Each count made in play, as keyed on `count_form` (none by default)."""
+        return []
+
+    def play_hand(self, rules: Rules, rng: random.Random, leader: str | None = None) -> PlayedHand:
+        h = play_line_hand(self.tile_set(rules), rules.seats, self.spec(rules), rng, leader)
+        counts = self.counts_of(rules, h, rng)
+        values = self.values_of(rules, h, rng, counts)
+        each = tuple(counts) if self.keys_each_count(rules) else ()
         return PlayedHand(rules, tuple(h.moves), self.score(rules, values), values,
-                          {s: tuple(v) for s, v in h.hands.items()}, tuple(h.stock), h.dealt)
+                          {s: tuple(v) for s, v in h.hands.items()}, tuple(h.stock), h.dealt,
+                          each)
 
 
 class SpotsForm(LineForm):
@@ -66,6 +85,14 @@ class SpotsForm(LineForm):
                 fields.append(Field(f"{s}_pieces", f"{s} PIECES", 0, len(self.tile_set(rules))))
         return EntryForm(self.form_title(rules), tuple(fields))
 
+    def check_spots(self, rules: Rules, spots: dict[str, int]):
+        """No seat holds more pieces than it was dealt and could draw; the lead is on the table."""
+        spec = self.spec(rules)
+        tiles = [t for t in self.tile_set(rules).tiles if t not in spec.aside]
+        dealt = spec.hand_size * rules.players
+        drawable = 0 if spec.draw == NO_DRAW else max(len(tiles) - dealt - spec.keep, 0)
+        check_spots(spots, tiles, spec.hand_size + drawable, dealt - 1 + drawable)
+
     def _settle(self, rules: Rules, values: dict[str, int]):
         """Points per seat, winners, blocked, side points (None unless partners)."""
         out = seat_value(rules, values["out"])
@@ -73,7 +100,7 @@ class SpotsForm(LineForm):
         pieces = ({s: values[f"{s}_pieces"] for s in rules.seats}
                   if self.counts_pieces(rules) else None)
         check_domino(spots, out, pieces)
-        check_spots(spots, self.tile_set(rules).total_spots)
+        self.check_spots(rules, spots)
         if pieces is not None:
             for s in rules.seats:
                 if spots[s] and not pieces[s]:
@@ -92,8 +119,8 @@ class SpotsForm(LineForm):
         points, winners, blocked, side = self._settle(rules, values)
         return HandOutcome(points, winners, blocked, side)
 
-    def values_of(self, rules: Rules, h: LineHand, rng: random.Random) -> dict[str, int]:
-        """What the table keys in for a hand the engine played."""
+    def values_of(self, rules: Rules, h: LineHand, rng: random.Random,
+                  counts: list[dict[str, int]]) -> dict[str, int]:
         values = {"out": seat_number(rules, h.out)}
         for s in rules.seats:
             values[s] = sum(t.spots for t in h.hands[s])

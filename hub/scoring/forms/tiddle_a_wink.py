@@ -21,7 +21,7 @@ import random
 
 from ..form import Variant, partnership_points, seat_field, seat_number, seat_value
 from ..lineplay import LineHand, LineSpec
-from ..settle import TAKE_ALL, check_domino, check_spots, settle
+from ..settle import TAKE_ALL, check_domino, settle
 from ..values import SIDES, EntryForm, Field, HandOutcome, Refusal, Rules, side_of
 from .spots import SpotsForm
 
@@ -69,7 +69,7 @@ class TiddleAWink(SpotsForm):
 
     def entry_form(self, rules: Rules) -> EntryForm:
         form = super().entry_form(rules)
-        if rules.variant != "grimm-party":
+        if rules.variant != "grimm-party" or self.keys_each_count(rules):
             return form
         doubles = tuple(Field(f"{s}_doubles", f"{s} DOUBLES PLAYED", 0, 8) for s in rules.seats)
         return EntryForm(form.title, form.fields[:1] + doubles + form.fields[1:])
@@ -80,22 +80,44 @@ class TiddleAWink(SpotsForm):
         out = seat_value(rules, values["out"])
         spots = {s: values[s] for s in rules.seats}
         check_domino(spots, out)
-        check_spots(spots, self.tile_set(rules).total_spots)
+        self.check_spots(rules, spots)
         _, winners = settle(spots, out, TAKE_ALL)
         if rules.variant == "grimm":
             return HandOutcome({s: int(s in winners) for s in rules.seats}, winners, out is None)
-        played = {s: values[f"{s}_doubles"] for s in rules.seats}
+        played = {s: values.get(f"{s}_doubles", 0) for s in rules.seats}
         if sum(played.values()) > 8:
             raise Refusal("TOO MANY DOUBLES")
         side = {k: sum(played[s] for s in k) + (out is not None and side_of(out) == k)
                 for k in SIDES}
+        winners = tuple(s for s in rules.seats if any(side_of(s) == side_of(w) for w in winners))
         return HandOutcome(partnership_points(rules, side), winners, out is None, side)
 
-    def values_of(self, rules: Rules, h: LineHand, rng: random.Random) -> dict[str, int]:
-        values = super().values_of(rules, h, rng)
-        if rules.variant == "grimm-party":
+    # --- one double in play (Grimm's party) --------------------------------------------
+    def count_form(self, rules: Rules) -> EntryForm | None:
+        if rules.variant != "grimm-party":
+            return None
+        return EntryForm("TIDDLE DOUBLE", (seat_field("seat", "DOUBLE BY", rules),))
+
+    def _score_count(self, rules: Rules, values: dict[str, int], totals) -> HandOutcome:
+        seat = seat_value(rules, values["seat"])
+        if seat is None:
+            raise Refusal("NO SEAT")
+        gains = {k: int(k == side_of(seat)) for k in SIDES}
+        return HandOutcome(partnership_points(rules, gains),
+                           tuple(s for s in rules.seats if side_of(s) == side_of(seat)),
+                           side_points=gains)
+
+    def counts_of(self, rules: Rules, h: LineHand, rng: random.Random) -> list[dict[str, int]]:
+        if rules.variant != "grimm-party":
+            return []
+        return [{"seat": seat_number(rules, m.seat)} for m in h.moves
+                if m.action in ("lead", "play") and m.tile.is_double]
+
+    def values_of(self, rules: Rules, h: LineHand, rng: random.Random, counts) -> dict[str, int]:
+        values = super().values_of(rules, h, rng, counts)
+        if rules.variant == "grimm-party" and not self.keys_each_count(rules):
             for s in rules.seats:
-                values[f"{s}_doubles"] = h.doubles[s]
+                values[f"{s}_doubles"] = sum(1 for c in counts if rules.seats[c["seat"] - 1] == s)
         return values
 
 

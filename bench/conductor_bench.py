@@ -1,0 +1,163 @@
+"""The conductor's speed: reseating 1,000 players, and folding a 100,000-event journal.
+
+    /tmp/venv/bin/python bench/conductor_bench.py [--players 1000] [--events 100000]
+
+A Block party of 1,000 guests (250 tables, results confirmed at the table) is driven
+through the judge exactly as the hub drives it (judge, then fold each admitted event),
+session after session, until the journal holds the wanted number of events. Printed:
+- the live hub's cost per event (judge + fold),
+- reseating 1,000 players after session I (promotion by gains) and after session II
+  (ranking every card), and a Bergen party's 1,000 (partners move and separate):
+  the judge's whole `reseat` (movement, recorded decision, fold),
+- replaying the whole journal (the fold only; reading SQLite is the hub's part),
+- to_json of the final state (what `party replay --json` serialises).
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from hub.conductor import apply, events as k, judge, replay, to_json
+from hub.conductor.cards import SEATS, number
+from hub.conductor.state import PartyState
+from hub.event import Event, Proposal
+
+
+class Hub:
+    def __init__(self):
+        self.state, self.journal, self.now, self.n = PartyState(), [], 1e9, 0
+
+    def send(self, source: str, kind: str, body: dict):
+        self.n += 1
+        v = judge(self.state, Proposal(f"b{self.n}", source, kind, body), self.now)
+        assert v.ok, (kind, v.why)
+        for q in v.events:
+            ev = Event(len(self.journal) + 1, q.id, self.now, q.source, q.kind, q.body)
+            self.journal.append(ev)
+            self.state = apply(self.state, ev)
+        return v
+
+    def staff(self, kind, body):
+        return self.send("staff:ann", kind, body)
+
+    def table(self, n, kind, body):
+        return self.send(f"table:{n}", kind, dict(body, table=n, board=f"b{n}"))
+
+
+def block_values(rng: random.Random, seats: str, first: bool) -> dict:
+    winner = rng.choice(seats)
+    values = {"out": SEATS.index(winner) + 1}
+    for s in seats:
+        values[s], values[f"{s}_pieces"] = 0, 0
+    other = next(s for s in seats if s != winner)
+    values[other], values[f"{other}_pieces"] = rng.randrange(0, 60), 1
+    if first:
+        values["lead"] = 1
+    return values
+
+
+def bergen_values(winner: str, doubles: int) -> dict:
+    values = {"out": SEATS.index(winner) + 1}
+    for s in SEATS:
+        for key in ("_double", "_triple", "", "_doubles", "_low"):
+            values[s + key] = 0
+    values[f"{winner}_double"] = doubles
+    return values
+
+
+def party(hub: Hub, form: str, players: int, sessions: int, confirm: bool) -> None:
+    tables = (players + 3) // 4
+    hub.staff(k.PARTY_CREATED, {"form": form, "tables": tables, "sessions": sessions,
+                                "confirm": confirm})
+    for i in range(players):
+        hub.staff(k.GUEST_LISTED, {"guest": f"guest {i:04d}"})
+        hub.staff(k.CHECKED_IN, {"guest": f"guest {i:04d}"})
+    hub.staff(k.DRAW_SEATS, {"seed": 1})
+
+
+def play_block_session(hub: Hub, rng: random.Random) -> None:
+    s = hub.state.session
+    hub.staff(k.SESSION_STARTED, {"session": s.number})
+    playing = sorted(n for n, t in s.tables.items() if t.players >= 2)
+    for n in playing:
+        t = s.tables[n]
+        hub.table(n, k.SEAT_CHECK, {"cards": {x: number(c) if c else 0
+                                              for x, c in zip(SEATS, t.seats)}})
+    # every table but the last plays three games; the last plays four and rings the bell
+    for n in playing[:-1] + [playing[-1]]:
+        for game in range(1, 4 if n != playing[-1] else 5):
+            seats = "".join(x for x, c in zip(SEATS, hub.state.session.tables[n].seats) if c)
+            v = hub.table(n, k.RESULT, {"game": game, "values": block_values(rng, seats, game == 1)})
+            if hub.state.setup.confirm:
+                e = hub.state.session.tables[n].pending
+                seat = next(x for x in seats if x not in e.winners)
+                hub.table(n, k.CONFIRM, {"entry": v.events[0].id, "seat": seat})
+    bell = hub.state.session.bell.id
+    for n in playing:
+        if bell not in hub.state.session.tables[n].acks:
+            hub.table(n, k.BELL_ACK, {"bell": bell})
+    for n in playing[:-1]:
+        if hub.state.session.tables[n].closed is None:
+            hub.staff(k.TABLE_CLOSED, {"table": n, "why": "no game in hand"})
+
+
+def timed(f):
+    t0 = time.perf_counter()
+    out = f()
+    return out, time.perf_counter() - t0
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--players", type=int, default=1000)
+    ap.add_argument("--events", type=int, default=100_000)
+    args = ap.parse_args()
+    rng = random.Random(2)
+
+    hub = Hub()
+    party(hub, "block", args.players, 10_000, confirm=True)
+    t0 = time.perf_counter()
+    reseats = []
+    while len(hub.journal) < args.events:
+        play_block_session(hub, rng)
+        _, dt = timed(lambda: hub.staff(k.RESEAT, {"seed": len(hub.journal)}))
+        reseats.append(dt)
+    live = time.perf_counter() - t0
+    events = len(hub.journal)
+    print(f"journal: {events} events, {len(hub.state.sessions)} sessions, "
+          f"{args.players} players, {hub.state.setup.tables} tables")
+    print(f"live hub (judge + fold): {live:.1f} s, {live / events * 1e6:.0f} us/event")
+    print(f"reseat {args.players} players after session I (promotion by gains): "
+          f"{reseats[0] * 1e3:.1f} ms")
+    rank = sorted(reseats[1:])
+    print(f"reseat {args.players} players after later sessions (ranking every card): "
+          f"median {rank[len(rank) // 2] * 1e3:.1f} ms, max {rank[-1] * 1e3:.1f} ms")
+
+    bergen = Hub()
+    party(bergen, "bergen", args.players - args.players % 4, 3, confirm=False)
+    s = bergen.state.session
+    bergen.staff(k.SESSION_STARTED, {"session": 1})
+    for n in sorted(s.tables):
+        if s.tables[n].players == 4:
+            t = bergen.state.session.tables[n]
+            bergen.table(n, k.SEAT_CHECK, {"cards": {x: number(c) for x, c in zip(SEATS, t.seats)}})
+            bergen.table(n, k.RESULT, {"game": 1, "values": bergen_values("AB"[n % 2], 5 if n == 1 else n % 4)})
+    bell = bergen.state.session.bell.id
+    for n in sorted(s.tables):
+        if bell not in bergen.state.session.tables[n].acks:
+            bergen.table(n, k.BELL_ACK, {"bell": bell})
+    _, dt = timed(lambda: bergen.staff(k.RESEAT, {"seed": 5}))
+    print(f"reseat {len(bergen.state.holders)} Bergen players (partners move and separate): "
+          f"{dt * 1e3:.1f} ms")
+
+    state, dt = timed(lambda: replay(hub.journal))
+    print(f"replay {events} events (fold only): {dt:.2f} s, {dt / events * 1e6:.1f} us/event, "
+          f"{events / dt:,.0f} events/s")
+    assert state.seq == hub.state.seq
+    doc, dt = timed(lambda: to_json(state))
+    print(f"to_json of the final state: {dt * 1e3:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,164 @@
+"""Figures for the table firmware on the MicroPython unix port (docs/firmware.md).
+
+    python bench/firmware_bench.py [--tables 50] [--games 8]
+
+Prints: compiled size, heap after boot and in steady state after a full
+session of entries, keypress-to-publish latency, and bell-to-display latency
+with N virtual tables at once. Uses Mosquitto (or the embedded broker) on a
+free port and the hub stand-in (hardware/sim/hub_double.py), so the figures
+are the firmware's and the broker's, not the hub's.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from hardware.sim.board import DEFAULT_HEAP, VirtualBoard, build  # noqa: E402
+from hardware.sim.hub_double import HubDouble, form  # noqa: E402
+from hub.broker import best_available  # noqa: E402
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+def summary(samples: list[float]) -> str:
+    s = sorted(samples)
+    p95 = s[min(len(s) - 1, int(len(s) * 0.95))]
+    return f"median {ms(statistics.median(s))}, p95 {ms(p95)}, max {ms(s[-1])} (n={len(s)})"
+
+
+def compiled_size() -> None:
+    code = build()
+    files = sorted(code.rglob("*.mpy"))
+    total = sum(f.stat().st_size for f in files)
+    host = sum(f.stat().st_size for f in files if f.parent.name == "hal")
+    print(f"compiled size (mpy-cross): {total} bytes in {len(files)} files "
+          f"({total - host} without the host HAL)")
+    for f in files:
+        print(f"  {f.relative_to(code)}: {f.stat().st_size}")
+
+
+def session(broker, games: int) -> None:
+    """One table plays a whole session: a result per game, a bell, acks; then
+    the heap after a collection, against the heap right after boot."""
+    hub = HubDouble(broker.host, broker.port)
+    hub.screen(1, form=form(1))
+    board = VirtualBoard(1, broker.host, broker.port, tempfile.mkdtemp(prefix="bench-"),
+                         resend_s=10).start()
+    try:
+        board.wait_for("# ENTER GAME 1")
+        board.wait_for(lambda lines: "HUB?" not in lines[-1])
+        boot = board.heap()
+        latencies = []
+        for game in range(1, games + 1):
+            hub.screen(1, form=form(game), lines=["TABLE 1", f"GAME {game}"])
+            board.wait_for(f"# ENTER GAME {game}")
+            for k in ("#", f"{5 * game}#", "0#", "B#"):
+                board.press(k)
+            board.wait_for("# SEND  * BACK")
+            n = len(hub.journal)
+            t0 = time.monotonic()
+            board.press("#")
+            hub.wait(lambda: len(hub.journal) > n)
+            eid = list(hub.journal)[-1]
+            latencies.append(hub.arrived[eid] - t0)
+            board.wait_for(f"GAME {game} SAVED")
+            board.press("BELL") if game == games else None
+        hub.bell("bench-bell", "finish")
+        board.wait_for("FINISH GAME")
+        board.press("#")
+        board.wait_for(lambda lines: "PEND" not in lines[-1])
+        steady = board.heap()
+        print(f"heap after boot: {boot['alloc']} bytes allocated, {boot['free']} free "
+              f"(heap capped at {DEFAULT_HEAP})")
+        print(f"heap in steady state after {games} games, a bell and a conductor's bell: "
+              f"{steady['alloc']} bytes allocated, {steady['free']} free")
+        print(f"keypress-to-publish (# on the review page -> event at the hub's client): "
+              f"{summary(latencies)}")
+    finally:
+        board.stop()
+        hub.stop()
+
+
+def bell_fanout(broker, tables: int, rounds: int) -> None:
+    """The conductor rings: one publish on party/all/cmd; how long until each
+    of N tables shows it."""
+    hub = HubDouble(broker.host, broker.port)
+    boards = []
+    shown: dict[tuple[int, str], float] = {}
+    lock = threading.Lock()
+
+    def watcher(table):
+        def on_frame(lines):
+            for word in ("FINISH GAME", "STOP NOW"):
+                if word in lines and lines[0] == "** BELL **":
+                    with lock:
+                        shown.setdefault((table, word), time.monotonic())
+        return on_frame
+
+    try:
+        for t in range(1, tables + 1):
+            hub.screen(t)
+            b = VirtualBoard(t, broker.host, broker.port, tempfile.mkdtemp(prefix=f"bench-{t}-"))
+            b.on_frame = watcher(t)
+            boards.append(b.start())
+        for b in boards:
+            b.wait_for(lambda lines: lines and "HUB?" not in lines[-1], timeout=60)
+        samples = []
+        for r in range(rounds):
+            meaning, word = (("finish", "FINISH GAME"), ("stop", "STOP NOW"))[r % 2]
+            with lock:
+                for t in range(1, tables + 1):
+                    shown.pop((t, word), None)
+            t0 = time.monotonic()
+            hub.bell(f"bench-{r}", meaning)
+            deadline = t0 + 30
+            while time.monotonic() < deadline:
+                with lock:
+                    if all((t, word) in shown for t in range(1, tables + 1)):
+                        break
+                time.sleep(0.01)
+            with lock:
+                round_samples = [shown[(t, word)] - t0 for t in range(1, tables + 1) if (t, word) in shown]
+            missing = tables - len(round_samples)
+            if missing:
+                print(f"  round {r}: {missing} tables did not show the bell within 30 s")
+            samples += round_samples
+            for b in boards:
+                b.press("#")  # dismiss, as a table would
+            time.sleep(0.5)
+        print(f"bell-to-display with {tables} virtual tables (publish -> frame on each table): "
+              f"{summary(samples)}")
+    finally:
+        for b in boards:
+            b.stop()
+        hub.stop()
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description="firmware figures on the MicroPython unix port")
+    p.add_argument("--tables", type=int, default=50)
+    p.add_argument("--games", type=int, default=8)
+    p.add_argument("--rounds", type=int, default=6)
+    a = p.parse_args()
+    broker = best_available()
+    broker.start()
+    try:
+        print(f"broker: {broker!r}")
+        compiled_size()
+        session(broker, a.games)
+        bell_fanout(broker, a.tables, a.rounds)
+    finally:
+        broker.stop()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,345 @@
+# The table app: a state machine driven by keys (from the board) and by the
+# hub's messages (screen, ack, bell, hub status). It never talks to hardware
+# or sockets directly: it draws through board.show() and sends through the
+# outbox, which the pump task drains to the MQTT client whenever the link is up.
+import asyncio
+import json
+from time import ticks_add, ticks_diff, ticks_ms
+
+from entry import Entry, fit
+
+FW = "0.1.0"
+T_CMD = "party/all/cmd"
+T_HUB = "party/hub/status"
+NOTE_MS = 4000  # a passing message (verdict, "bell sent") stays this long
+SENDING_MS = 3000  # wait this long for the verdict before telling the guest it is queued
+BELL_REPEAT_MS = 3000  # a second press this soon is the same bell, not a new claim
+STALE_MS = 20000  # a loop silent this long is hung: stop feeding the watchdog
+ID_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-"  # protocol: bell id [a-z0-9-]{1,24}
+BELL_WORDS = {"finish": ("FINISH GAME", "START NO NEW ONE"), "stop": ("STOP NOW", "PUT TILES DOWN")}
+
+
+def clean_screen(m):
+    # A malformed retained screen would otherwise break every render after
+    # every reboot; keep only what has the protocol's shape.
+    lines = m.get("lines")
+    m["lines"] = [str(l) for l in lines[:4]] if isinstance(lines, list) else []
+    f = m.get("form")
+    ok = isinstance(f, dict) and isinstance(f.get("game"), int) and isinstance(f.get("fields"), list)
+    for fd in f["fields"] if ok else ():
+        ok = ok and isinstance(fd, dict) and isinstance(fd.get("k"), str) and \
+            isinstance(fd.get("min", 0), int) and isinstance(fd.get("max", 0), int) and \
+            isinstance(fd.get("label", ""), str)
+    if not ok or not f["fields"]:
+        m["form"] = None
+    return m
+
+
+class TableApp:
+    def __init__(self, board, outbox, config, log=print):
+        self.board = board
+        self.outbox = outbox
+        self.log = log
+        self.table = t = config["table"]
+        base = "party/table/%d/" % t
+        self.t_event, self.t_ack, self.t_screen = base + "event", base + "ack", base + "screen"
+        self.t_status, self.t_beat = base + "status", base + "heartbeat"
+        self.resend_ms = int(config.get("resend_s", 10) * 1000)
+        self.beat_ms = int(config.get("heartbeat_s", 60) * 1000)
+        self.client = None
+        self.screen = {}  # the latest retained screen
+        self.hub = None  # the hub's retained status: "online" / "offline"
+        self.entry = None
+        self.draft_game = None
+        self.draft = {}  # values keyed so far for draft_game; survives cancel and refusal
+        self.notes = []  # [lines, expiry ticks or None when it waits for a key]
+        self.sending = None  # (event id, ticks, title) while waiting for a fresh result's verdict
+        self.flash = None  # (one line, ticks): a short hint under the current screen
+        self.last_bell = None
+        self.frame = None
+        self.kick = asyncio.Event()
+        self.started = ticks_ms()
+        self.beats = {}
+        self.queued_game = None
+        self._count_queue()
+
+    # --- MQTT wiring -------------------------------------------------------
+    def subs(self):
+        return [(self.t_ack, 1), (self.t_screen, 1), (T_CMD, 1), (T_HUB, 1)]
+
+    def will(self):
+        return (self.t_status, self._status("offline"), True, 1)
+
+    def _status(self, state):
+        s = {"v": 1, "state": state, "board": self.outbox.board_id}
+        if state == "online":
+            s["boot"] = self.outbox.boot
+            s["fw"] = FW
+        return json.dumps(s)
+
+    async def on_connect(self):
+        await self.client.publish(self.t_status, self._status("online"), True, 1)
+        self._resend_all()
+
+    def _resend_all(self):
+        for e in self.outbox.entries:
+            e[3] = None
+        self.kick.set()
+
+    def on_message(self, topic, payload, retained):
+        try:
+            m = json.loads(payload)
+        except ValueError:
+            self.log("bad json on " + topic)
+            return
+        if not isinstance(m, dict) or m.get("v") != 1:
+            return  # another protocol version: not ours to read
+        if topic == self.t_ack:
+            self._on_ack(m)
+        elif topic == self.t_screen:
+            self.screen = clean_screen(m)
+            self._on_bell(m.get("bell"))
+        elif topic == T_CMD:
+            if m.get("cmd") == "bell":
+                self._on_bell(m.get("bell"))
+        elif topic == T_HUB:
+            was, self.hub = self.hub, m.get("state")
+            if self.hub == "online" and was != "online":
+                self._resend_all()  # a restarted hub has none of our unacked events
+        self.refresh()
+
+    def _on_ack(self, m):
+        e = self.outbox.settle(m.get("id"))
+        if not e:
+            return  # a repeated ack for an event already settled
+        if self.sending and self.sending[0] == e[0]:
+            self.sending = None
+        if e[1] == "result":
+            self._count_queue()
+        if m.get("ok") is True:
+            if e[1] != "bell-ack":
+                self._note([str(m.get("msg") or "SAVED")], NOTE_MS)
+            return
+        self._note(["REFUSED", str(m.get("why") or "NO REASON"), "", "# OK"])
+        if e[1] == "result":
+            # Give the guest the refused values back to correct, not to retype.
+            body = json.loads(e[2])["body"]
+            self.draft_game, self.draft = body["game"], body["values"]
+
+    def _on_bell(self, bell):
+        if not isinstance(bell, dict) or not isinstance(bell.get("id"), str):
+            return
+        bid = bell["id"]
+        if bid == self.outbox.bell or not 0 < len(bid) <= 24 or any(c not in ID_CHARS for c in bid):
+            return  # acknowledged once per bell id, across reboots too
+        words = BELL_WORDS.get(bell.get("meaning"), ("BELL", ""))
+        self.outbox.bell_acked(bid)
+        self.outbox.add(self.table, "bell-ack", {"bell": bid})
+        self.kick.set()
+        self.notes.insert(0, [["** BELL **", words[0], words[1], "", "# OK"], None])
+
+    # --- keys --------------------------------------------------------------
+    def on_key(self, k):
+        self.flash = None
+        if k == "BELL" or k == "BELL-LONG":
+            self._bell_button(k == "BELL-LONG")
+        elif self.notes and self.notes[0][1] is None:
+            self.notes.pop(0)  # a message that waits for a key: this key only dismisses it
+        else:
+            if self.notes:
+                self.notes.pop(0)  # a passing message gives way to typing
+            if self.sending:
+                self._flash("PLEASE WAIT")
+            elif self.entry:
+                r = self.entry.key(k)
+                if r == "send":
+                    self._send_result()
+                elif r == "cancel":
+                    self.entry = None
+                    self._note(["CANCELLED", "VALUES KEPT", "# TO GO ON"], NOTE_MS)
+            elif k == "#" or k.isdigit():
+                self._start_entry(k)
+        self.refresh()
+
+    def _bell_button(self, long):
+        now = ticks_ms()
+        if self.last_bell and ticks_diff(now, self.last_bell[1]) < BELL_REPEAT_MS \
+                and self.last_bell[0] == long:
+            return  # a bounce or an impatient second press: already sent
+        self.last_bell = (long, now)
+        self.outbox.add(self.table, "call" if long else "bell", {})
+        self.kick.set()
+        self._note(["HOST CALLED" if long else "BELL RUNG", "" if self._linked() else "WILL SEND"],
+                   NOTE_MS)
+
+    def _form(self):
+        """The form to key next. While results wait in the outbox the board
+        moves on to the following game by itself, so a table keeps playing
+        through a hub outage; the hub checks the game number when it returns."""
+        form = self.screen.get("form")
+        if not isinstance(form, dict) or not form.get("fields"):
+            return None
+        game = form.get("game", 0)
+        q = self.queued_game
+        if q is not None and q >= game and form.get("kind", "result") == "result":
+            form = dict(form)
+            form["game"] = game = q + 1
+            form["title"] = "GAME %d" % game
+        return form
+
+    def _count_queue(self):
+        # The highest game among queued results; parsed only when the outbox changes.
+        self.queued_game = None
+        for e in self.outbox.entries:
+            if e[1] == "result":
+                g = json.loads(e[2])["body"]["game"]
+                if self.queued_game is None or g > self.queued_game:
+                    self.queued_game = g
+
+    @staticmethod
+    def _event_of(form, values):
+        # The form says which event its values make (docs/protocol.md, screen.form.kind).
+        kind = form.get("kind", "result")
+        if kind == "seat-check":
+            return kind, {"cards": values}
+        if kind == "confirm":
+            return kind, {"entry": form.get("entry"), "seat": "ABCD"[values["seat"] - 1]}
+        return "result", {"game": form["game"], "values": values}
+
+    def _start_entry(self, k):
+        form = self._form()
+        if form is None:
+            self._flash("NOTHING TO ENTER")
+            return
+        if form["game"] != self.draft_game:
+            self.draft_game, self.draft = form["game"], {}
+        self.entry = Entry(form, self.draft)
+        if k != "#":
+            self.entry.key(k)  # a digit in idle is the first digit of the entry
+
+    def _send_result(self):
+        e = self.entry
+        self.entry = None
+        eid = self.outbox.add(self.table, *self._event_of(e.form, e.values()))
+        self.draft_game, self.draft = None, {}
+        self._count_queue()
+        self.kick.set()
+        if self._linked():
+            self.sending = (eid, ticks_ms(), e.form.get("title") or "")
+        else:
+            self._note(["HUB NOT REACHED", "KEPT ON BOARD", "SENDS BY ITSELF"], NOTE_MS)
+
+    # --- display -----------------------------------------------------------
+    def _note(self, lines, ms=None):
+        self.notes.append([lines, None if ms is None else ticks_add(ticks_ms(), ms)])
+
+    def _flash(self, text):
+        self.flash = (text, ticks_ms())
+
+    def _linked(self):
+        return self.client is not None and self.client.isconnected() and self.hub == "online"
+
+    def render(self):
+        if self.notes:
+            body = self.notes[0][0]
+        elif self.sending:
+            body = [self.sending[2], "SENDING..."]
+        elif self.entry:
+            body = self.entry.lines()
+        else:
+            body = self._idle()
+        body = (list(body) + [""] * 7)[:7]
+        if self.flash:
+            body[5] = self.flash[0]
+        n = len(self.outbox)
+        bar = fit("T%d%s" % (self.table, "" if self._linked() else " HUB?"), "PEND %d" % n if n else "")
+        return [l[:16] for l in body] + [bar]
+
+    def _idle(self):
+        s = self.screen
+        lines = s.get("lines") or ["TABLE %d" % self.table, "WAITING FOR HUB"]
+        body = [str(l) for l in lines[:4]] + [""] * (4 - min(4, len(lines)))
+        bell = s.get("bell")
+        if s.get("state") in ("finishing", "stopped") and isinstance(bell, dict):
+            body.append(BELL_WORDS.get(bell.get("meaning"), ("BELL",))[0])
+        else:
+            body.append("")
+        form = self._form()
+        body.append("")
+        body.append("# ENTER GAME %d" % form["game"] if form else "")
+        return body
+
+    def refresh(self):
+        f = self.render()
+        if f != self.frame:
+            self.frame = f
+            self.board.show(f)
+
+    # --- loops -------------------------------------------------------------
+    async def _tick(self):
+        # Expires messages and notices link changes (HUB?) without any key.
+        while True:
+            self.beats["tick"] = now = ticks_ms()
+            if self.notes and self.notes[0][1] is not None and ticks_diff(now, self.notes[0][1]) > 0:
+                self.notes.pop(0)
+            if self.flash and ticks_diff(now, self.flash[1]) > NOTE_MS:
+                self.flash = None
+            if self.sending and ticks_diff(now, self.sending[1]) > SENDING_MS:
+                self.sending = None
+                self._note(["NO REPLY YET", "KEPT ON BOARD", "SENDS BY ITSELF"], NOTE_MS)
+            try:
+                self.refresh()
+            except Exception as e:  # keep ticking (and feeding the watchdog) whatever the screen held
+                self.log("render: %r" % (e,))
+            await asyncio.sleep_ms(200)
+
+    async def _pump(self):
+        # Sends the outbox oldest first: new events at once, all of them on every
+        # (re)connect and when the hub comes back, and any still unacked every
+        # resend_ms, until the hub's ack settles them.
+        c = self.client
+        last_beat = ticks_ms() - self.beat_ms
+        while True:
+            self.beats["pump"] = ticks_ms()
+            try:
+                await asyncio.wait_for_ms(self.kick.wait(), 1000)
+            except asyncio.TimeoutError:
+                pass
+            self.kick.clear()
+            if not c.isconnected():
+                continue
+            try:
+                for e in list(self.outbox.entries):
+                    if e[3] is None or ticks_diff(ticks_ms(), e[3]) > self.resend_ms:
+                        if e in self.outbox.entries:  # not settled while we were sending
+                            await c.publish(self.t_event, e[2], False, 1)
+                            e[3] = ticks_ms()
+                if ticks_diff(ticks_ms(), last_beat) >= self.beat_ms:
+                    last_beat = ticks_ms()
+                    await c.publish(self.t_beat, self._heartbeat())
+            except OSError as ex:
+                self.log("pump: %r" % (ex,))  # the client reconnects; on_connect resends
+
+    def _heartbeat(self):
+        b = self.board
+        return json.dumps({"v": 1, "board": self.outbox.board_id,
+                           "up": ticks_diff(ticks_ms(), self.started) // 1000,
+                           "outbox": len(self.outbox), "rssi": b.signal(), "battery": b.battery()})
+
+    async def _supervise(self):
+        # The hardware watchdog resets the board unless fed; feed it only while
+        # every loop has shown life recently, so a hung loop ends in a reset.
+        while True:
+            now = ticks_ms()
+            beats = list(self.beats.values()) + [self.client.beat]
+            if all(ticks_diff(now, t) < STALE_MS for t in beats):
+                self.board.feed_watchdog()
+            await asyncio.sleep_ms(1000)
+
+    async def run(self):
+        self.refresh()
+        self.board.start_inputs(self.on_key)
+        asyncio.create_task(self._tick())
+        asyncio.create_task(self._pump())
+        asyncio.create_task(self._supervise())
+        await self.client.run()

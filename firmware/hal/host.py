@@ -1,0 +1,79 @@
+# The unix-port board: keys arrive on stdin, frames leave on stdout as JSON
+# lines ({"frame": [...]}) for tests, simulators and people; logs go to stderr.
+# Each stdin line holds key tokens: single characters ("12#") and the words
+# BELL / BELL-LONG, separated by spaces where needed. The word MEM asks for a
+# heap report ({"mem": {...}} on stdout), which bench/firmware_bench.py reads.
+import asyncio
+import gc
+import json
+import sys
+
+KEYS = "0123456789ABCD*#"
+WORDS = ("BELL-LONG", "BELL")
+
+
+class Board:
+    def __init__(self, config):
+        self.board_id = config.get("board") or "sim-%d" % config["table"]
+        self.data_dir = config.get("data_dir") or "."
+        self.fed = 0
+
+    async def connect_network(self):
+        pass  # the host's network is always up; a broker outage is the drill
+
+    def network_up(self):
+        return True
+
+    def start_inputs(self, on_key):
+        asyncio.create_task(self._keys(on_key))
+
+    async def _keys(self, on_key):
+        # StreamReader polls fd 0 through the asyncio loop: never blocks it.
+        stdin = asyncio.StreamReader(sys.stdin)
+        while True:
+            line = await stdin.readline()
+            if not line:
+                return  # stdin closed: no more keys, the board keeps running
+            for key in tokens(line.decode()):
+                if key == "MEM":
+                    self._mem()
+                else:
+                    on_key(key)
+
+    def _mem(self):
+        gc.collect()
+        self._out({"mem": {"alloc": gc.mem_alloc(), "free": gc.mem_free(), "fed": self.fed}})
+
+    def show(self, lines):
+        self._out({"frame": lines})
+
+    def _out(self, obj):
+        sys.stdout.write(json.dumps(obj))
+        sys.stdout.write("\n")
+        if hasattr(sys.stdout, "flush"):
+            sys.stdout.flush()
+
+    def feed_watchdog(self):
+        self.fed += 1
+
+    def signal(self):
+        return None
+
+    def battery(self):
+        return None
+
+    def log(self, msg):
+        sys.stderr.write(msg + "\n")
+
+
+def tokens(line):
+    """'12# BELL' -> ['1', '2', '#', 'BELL']; unknown characters are ignored."""
+    out = []
+    for word in line.upper().split():
+        if word in WORDS or word == "MEM":
+            out.append(word)
+            continue
+        for ch in word:
+            if ch in KEYS:
+                out.append(ch)
+    return out

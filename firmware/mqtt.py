@@ -1,0 +1,277 @@
+# A compact asyncio MQTT 3.1.1 client for the table board, in the manner of
+# Peter Hinch's mqtt_as: the link may drop at any time (WiFi, broker restart),
+# so `run()` owns the connection and reconnects with backoff forever; the rest
+# of the app only asks `isconnected()` and calls `publish()`, which raises
+# OSError when the link is down (the outbox resends later, so nothing waits).
+#
+# Clean session on every connect: the broker keeps nothing for us; we
+# resubscribe each time and read retained state instead.
+import asyncio
+import socket
+import struct
+from random import getrandbits
+from time import ticks_diff, ticks_ms
+
+MAX_PACKET = 4096  # protocol payloads are <= 2048 bytes; anything bigger is skipped
+
+
+def _str(buf, s):
+    if isinstance(s, str):
+        s = s.encode()
+    buf.extend(struct.pack("!H", len(s)))
+    buf.extend(s)
+
+
+def _packet(first, body):
+    # Fixed header: type/flags byte, then the remaining length in 7-bit groups.
+    out = bytearray((first,))
+    n = len(body)
+    while True:
+        b = n & 0x7F
+        n >>= 7
+        out.append(b | 0x80 if n else b)
+        if not n:
+            break
+    out.extend(body)
+    return out
+
+
+class MQTTClient:
+    def __init__(self, board, client_id, server, port=1883, user=None, password=None,
+                 keepalive=20, will=None, subs=(), on_message=None, on_connect=None,
+                 log=print, timeout_ms=5000, backoff_max_ms=5000):
+        self.board = board
+        self.client_id = client_id
+        self.server, self.port = server, port
+        self.user, self.password = user, password
+        self.keepalive = keepalive
+        self.will = will  # (topic, payload, retain, qos)
+        self.subs = subs  # [(topic, qos)], subscribed again on every connect
+        self.on_message = on_message  # f(topic: str, payload: bytes, retained: bool)
+        self.on_connect = on_connect  # async f()
+        self.log = log
+        self.timeout_ms = timeout_ms
+        self.backoff_max_ms = backoff_max_ms
+        self.beat = ticks_ms()  # for the watchdog supervisor: run() is alive
+        self.connects = 0
+        self._sock = None
+        self._stream = None
+        self._pid = 0
+        self._waiting = {}  # packet id -> Event, for PUBACK and SUBACK
+        self._wlock = asyncio.Lock()
+        self._down = asyncio.Event()
+        self._last_rx = self._last_tx = 0
+
+    def isconnected(self):
+        return self._stream is not None
+
+    async def run(self):
+        delay = 500
+        while True:
+            self.beat = ticks_ms()
+            try:
+                if not self.board.network_up():
+                    await self.board.connect_network()
+                await self._connect()
+                delay = 500
+                self.connects += 1
+                self.log("mqtt: connected (%d)" % self.connects)
+                if self.on_connect:
+                    await self.on_connect()
+                await self._serve()
+            except Exception as e:  # whatever broke, the cure is a new connection
+                self.log("mqtt: link down: %r" % (e,))
+            self._close()
+            # Jitter spreads the reconnects of 200 tables after a broker restart.
+            wait = delay + getrandbits(10) * delay // 2048
+            delay = min(delay * 2, self.backoff_max_ms)
+            while wait > 0:  # sleep in slices so the watchdog sees us alive
+                self.beat = ticks_ms()
+                await asyncio.sleep_ms(min(wait, 1000))
+                wait -= 1000
+
+    async def _connect(self):
+        ai = socket.getaddrinfo(self.server, self.port)[0][-1]
+        s = socket.socket()
+        self._sock = s
+        # TCP_NODELAY (IPPROTO_TCP=6, TCP_NODELAY=1; the constants are missing on
+        # some ports): without it a small publish waits ~44 ms for Nagle.
+        s.setsockopt(6, 1, 1)
+        s.setblocking(False)
+        try:
+            s.connect(ai)
+        except OSError as e:
+            if e.errno not in (115, 119):  # EINPROGRESS (Linux, lwIP): under way
+                raise
+        self._stream = asyncio.StreamReader(s)
+        self._down.clear()
+        flags = 0x02  # clean session
+        body = bytearray(b"\x00\x04MQTT\x04\x00")
+        body.extend(struct.pack("!H", self.keepalive))
+        _str(body, self.client_id)
+        if self.will:
+            topic, msg, retain, qos = self.will
+            flags |= 0x04 | qos << 3 | (0x20 if retain else 0)
+            _str(body, topic)
+            _str(body, msg)
+        if self.user:
+            flags |= 0x80
+            _str(body, self.user)
+            if self.password:
+                flags |= 0x40
+                _str(body, self.password)
+        body[7] = flags
+        await self._send(_packet(0x10, body))  # completes once the TCP connect has
+        first, ack = await asyncio.wait_for_ms(self._read_packet(), self.timeout_ms)
+        if first != 0x20 or len(ack) != 2 or ack[1] != 0:
+            raise OSError("CONNACK %r" % (bytes(ack),))
+        self._last_rx = ticks_ms()
+        self._reader = asyncio.create_task(self._read_loop())
+        for topic, qos in self.subs:
+            pid = self._next_pid()
+            body = bytearray(struct.pack("!H", pid))
+            _str(body, topic)
+            body.append(qos)
+            await self._send_and_wait(0x82, body, pid)
+
+    async def _serve(self):
+        # Keepalive: ping at a quarter of the keepalive; no packet from the broker
+        # for a whole keepalive means the link is dead even if TCP has not noticed
+        # (WiFi gone without a FIN or RST).
+        ka = self.keepalive * 1000
+        while True:
+            self.beat = ticks_ms()
+            try:
+                await asyncio.wait_for_ms(self._down.wait(), 1000)
+                return
+            except asyncio.TimeoutError:
+                pass
+            if not self.board.network_up():
+                raise OSError("network down")
+            now = ticks_ms()
+            if ticks_diff(now, self._last_rx) > ka:
+                raise OSError("no reply to ping")
+            if ticks_diff(now, self._last_tx) > ka // 4:
+                await self._send(b"\xc0\x00")
+
+    def _close(self):
+        if self._sock:
+            try:
+                self._sock.close()
+            except OSError:
+                pass
+        self._sock = self._stream = None
+        self._down.set()
+        r = getattr(self, "_reader", None)
+        if r and r is not asyncio.current_task():
+            r.cancel()
+        self._reader = None
+        for ev in self._waiting.values():
+            ev.set()  # wake waiters; they see the link is gone
+        self._waiting.clear()
+
+    def _next_pid(self):
+        self._pid = self._pid % 65535 + 1
+        return self._pid
+
+    async def _send(self, pkt):
+        st = self._stream
+        if st is None:
+            raise OSError("not connected")
+        async with self._wlock:
+            st.write(pkt)
+            try:
+                await asyncio.wait_for_ms(st.drain(), self.timeout_ms)
+            except asyncio.TimeoutError:
+                # The peer stopped reading (link dead): the app sees only OSError.
+                self._close()
+                raise OSError("send timed out")
+        self.beat = self._last_tx = ticks_ms()
+
+    async def _send_and_wait(self, first, body, pid, tries=3):
+        # QoS 1 (and SUBSCRIBE): resend with DUP until the broker acknowledges;
+        # no answer after `tries` means the link is dead.
+        ev = asyncio.Event()
+        self._waiting[pid] = ev
+        try:
+            for _ in range(tries):
+                await self._send(_packet(first, body))
+                try:
+                    await asyncio.wait_for_ms(ev.wait(), self.timeout_ms)
+                except asyncio.TimeoutError:
+                    first |= 0x08 if first & 0xF0 == 0x30 else 0  # DUP on a resent PUBLISH
+                    continue
+                if self._stream is None:
+                    raise OSError("link lost")
+                return
+        finally:
+            self._waiting.pop(pid, None)
+        self._close()
+        raise OSError("no ack from broker")
+
+    async def publish(self, topic, payload, retain=False, qos=0):
+        if isinstance(payload, str):
+            payload = payload.encode()
+        body = bytearray()
+        _str(body, topic)
+        first = 0x30 | qos << 1 | (1 if retain else 0)
+        if qos:
+            pid = self._next_pid()
+            body.extend(struct.pack("!H", pid))
+            body.extend(payload)
+            await self._send_and_wait(first, body, pid)
+        else:
+            body.extend(payload)
+            await self._send(_packet(first, body))
+
+    async def _read_packet(self):
+        st = self._stream
+        first = (await st.readexactly(1))[0]
+        n = sh = 0
+        while True:
+            b = (await st.readexactly(1))[0]
+            n |= (b & 0x7F) << sh
+            sh += 7
+            if not b & 0x80:
+                break
+        if n > MAX_PACKET:
+            # Skip it in small reads rather than let one bad message exhaust the heap.
+            while n:
+                n -= len(await st.readexactly(min(n, 256)))
+            return 0, b""
+        return first, (await st.readexactly(n)) if n else b""
+
+    async def _read_loop(self):
+        try:
+            while True:
+                first, body = await self._read_packet()
+                self._last_rx = ticks_ms()
+                t = first & 0xF0
+                if t == 0x30:
+                    self._on_publish(first, body)
+                elif t == 0x40 or t == 0x90:  # PUBACK, SUBACK
+                    ev = self._waiting.get(struct.unpack_from("!H", body)[0])
+                    if ev:
+                        ev.set()
+                # PINGRESP needs nothing: any packet proves the link alive.
+        except (OSError, EOFError) as e:
+            self.log("mqtt: read: %r" % (e,))
+        self._reader = None
+        self._close()
+
+    def _on_publish(self, first, body):
+        qos = first >> 1 & 3
+        tl = struct.unpack_from("!H", body)[0]
+        topic = str(body[2:2 + tl], "utf-8")
+        i = 2 + tl
+        if qos:
+            pid = body[i:i + 2]
+            i += 2
+            # PUBACK at once, without waiting for the write lock: 4 bytes fit the
+            # socket buffer, and the reader must never block behind a writer.
+            self._stream.write(b"\x40\x02" + pid)
+        if self.on_message:
+            try:
+                self.on_message(topic, body[i:], bool(first & 1))
+            except Exception as e:  # a bad message must not take the link down
+                self.log("mqtt: handler: %r" % (e,))

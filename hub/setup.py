@@ -1,0 +1,47 @@
+"""The host's set-up steps from the command line (`party run --tables`, `party demo`).
+
+Each step is a staff action submitted to the hub like any console action, so
+it is judged and journaled the same way and recorded under the host's login.
+"""
+from __future__ import annotations
+
+import itertools
+import uuid
+
+from .conductor import events as k
+from .event import Proposal, Verdict
+
+HOST = "host"
+
+_FIRST = ("Ann", "Bertha", "Clara", "Dora", "Edith", "Flora", "Grace", "Hattie", "Ida", "Jennie",
+          "Albert", "Ben", "Carl", "David", "Ernest", "Frank", "George", "Henry", "Isaac", "John")
+_LAST = ("Lee", "Grimm", "Parker", "Bradley", "Pell", "Tandy", "Brown", "Clark", "Davis", "Evans",
+         "Fisher", "Gray", "Hill", "King", "Moore", "Nash", "Price", "Reed", "Stone", "Young")
+
+
+def staff_action(hub, kind: str, body: dict, login: str = HOST) -> Verdict:
+    return hub.submit(Proposal(f"staff-{login}-{uuid.uuid4().hex}", f"staff:{login}", kind, body))
+
+
+def create_party(hub, *, tables: int, form: str, login: str = HOST, **setup) -> Verdict:
+    return staff_action(hub, k.PARTY_CREATED, {"form": form, "tables": tables, **setup}, login)
+
+
+def guest_names(count: int) -> list[str]:
+    """Distinct made-up guests, the same every time (for demos and tests)."""
+    pairs = itertools.product(_LAST, _FIRST)
+    return [f"{first} {last}" for last, first in itertools.islice(pairs, count)]
+
+
+def seat_guests(hub, names: list[str], seed: int, login: str = HOST) -> Verdict:
+    """List and check in every guest, then draw the score-cards."""
+    for name in names:
+        for kind in (k.GUEST_LISTED, k.CHECKED_IN):
+            verdict = staff_action(hub, kind, {"guest": name}, login)
+            if not verdict.ok:
+                return verdict
+    return staff_action(hub, k.DRAW_SEATS, {"seed": seed}, login)
+
+
+def start_session(hub, number: int, login: str = HOST) -> Verdict:
+    return staff_action(hub, k.SESSION_STARTED, {"session": number}, login)

@@ -1,0 +1,140 @@
+"""`party firmware build` and `deploy`: compiled with mpy-cross for real; deploy up to the
+mpremote call (no board is attached to a test machine, so the command is read, not run)."""
+import argparse
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from hub import firmware_tools as ft
+
+
+def sources(board_kind):
+    return {p.as_posix() for p in ft.shipped_files(ft.FIRMWARE, board_kind)}
+
+
+@pytest.mark.parametrize("kind", sorted(ft.ARCH))
+def test_build_compiles_every_firmware_file_smaller(tmp_path, kind):
+    rows = ft.build(tmp_path / "out", kind)
+    built = {r["file"] for r in rows}
+    expected = {s if s in ft.SOURCE_ONLY else s[:-3] + ".mpy" for s in sources(kind)}
+    assert built == expected
+    assert f"hal/{kind}.mpy" in built
+    assert not any(f"hal/{other}" in f for f in built for other in set(ft.ARCH) - {kind} | ft.HOST_ONLY)
+    for r in rows:
+        assert (tmp_path / "out" / r["file"]).stat().st_size == r["built_bytes"]
+        if r["file"].endswith(".mpy"):
+            assert (tmp_path / "out" / r["file"]).read_bytes()[:2] == b"M\x06"   # mpy version 6
+            if r["source_bytes"] >= 200:   # an empty __init__ grows by its header
+                assert r["built_bytes"] < r["source_bytes"], r
+    assert sum(r["built_bytes"] for r in rows) < sum(r["source_bytes"] for r in rows)
+
+
+def test_compiled_firmware_runs_on_micropython(tmp_path, micropython_bin):
+    ft.build(tmp_path / "out", "pico_w")
+    left = {p.name for p in (tmp_path / "out").rglob("*.py")}
+    assert left <= ft.SOURCE_ONLY   # nothing else to fall back to: the import below loads .mpy
+    done = subprocess.run([micropython_bin, "-c", "from drivers.text import layout; print(layout(['NOT A MULTIPLE OF 5'])[:2])"],
+                          env=dict(os.environ, MICROPYPATH=str(tmp_path / "out")),
+                          capture_output=True, text=True, timeout=30)
+    assert done.stdout.strip() == "['NOT A MULTIPLE', 'OF 5']", done.stderr
+
+
+def test_main_and_boot_stay_source_and_a_broken_file_is_named(tmp_path):
+    src = tmp_path / "fw"
+    (src / "hal").mkdir(parents=True)
+    (src / "main.py").write_text("import app\n")
+    (src / "boot.py").write_text("# boot\n")
+    (src / "app.py").write_text("def run():\n    return 1\n")
+    (src / "hal" / "esp32.py").write_text("PINS = {}\n")
+    (src / "hal" / "host.py").write_text("PINS = {}\n")
+    rows = ft.build(tmp_path / "out", "esp32", source=src)
+    assert {r["file"] for r in rows} == {"main.py", "boot.py", "app.mpy", "hal/esp32.mpy"}
+    assert (tmp_path / "out" / "main.py").read_text() == "import app\n"
+    (src / "app.py").write_text("def run(:\n")
+    with pytest.raises(ft.BuildError, match="app.py"):
+        ft.build(tmp_path / "out", "esp32", source=src)
+
+
+def test_build_will_not_empty_a_folder_it_did_not_make(tmp_path):
+    (tmp_path / "notes.txt").write_text("mine")
+    with pytest.raises(ValueError, match="not a firmware build"):
+        ft.build(tmp_path, "esp32")
+    assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
+class Recorder:
+    """Stands where subprocess.run would: keeps the command and the config.json it would copy."""
+
+    def __call__(self, command, check, timeout):
+        self.command = command
+        config = next(a for a in command if a.endswith("config.json"))
+        self.config = json.loads(Path(config).read_text())
+        self.copied = {a for a in command if a.startswith(":")}
+
+
+def test_deploy_writes_the_config_and_copies_everything_with_one_mpremote_call(tmp_path):
+    run = Recorder()
+    command = ft.deploy("/dev/ttyACM0", 7, "pico_w", {"ssid": "party", "key": "s3cret"},
+                        {"host": "192.0.2.10", "port": 1884, "user": "table-7", "password": "pw"},
+                        battery=True, build_dir=tmp_path / "b", run=run)
+    assert run.command == command
+    assert run.config == {"table": 7, "wifi": {"ssid": "party", "key": "s3cret"}, "broker": "192.0.2.10",
+                          "port": 1884, "user": "table-7", "password": "pw", "battery": True}
+    assert Path(command[0]).name == "mpremote"
+    assert command[1:4] == ["connect", "/dev/ttyACM0", "exec"]
+    prepare = command[4]
+    assert "os.mkdir(d)" in prepare and "'hal'" in prepare and "'hal/pico_w.py'" in prepare
+    built = {":" + p.relative_to(tmp_path / "b").as_posix() for p in (tmp_path / "b").rglob("*")
+             if p.is_file() and not p.name.startswith(".")}
+    assert run.copied == built and ":config.json" in built and ":hal/pico_w.mpy" in built
+    # each copy is "+ fs cp LOCAL :REMOTE" with the same relative path
+    for i, arg in enumerate(command):
+        if arg == "cp":
+            assert command[i - 2:i] == ["+", "fs"]
+            local, remote = command[i + 1], command[i + 2]
+            assert Path(local).relative_to(tmp_path / "b").as_posix() == remote[1:]
+    assert command[-2:] == ["+", "reset"]
+
+
+def test_deploy_keeps_the_boards_data_files():
+    command = ft.deploy_command("/dev/ttyUSB0", ft.FIRMWARE, reset=False)
+    prepare = command[4]
+    # only compiled modules' stale sources are removed, never data such as the outbox
+    assert "os.remove(p)" in prepare and ".json" not in prepare and "outbox" not in prepare
+    assert "reset" not in command
+
+
+@pytest.mark.parametrize("table, kind, wifi, broker, why", [
+    (0, "esp32", {"ssid": "p"}, {"host": "h"}, "table must be a number from 1 to 999"),
+    (1000, "esp32", {"ssid": "p"}, {"host": "h"}, "table must be"),
+    (7, "arduino", {"ssid": "p"}, {"host": "h"}, "unknown board kind"),
+    (7, "esp32", {"ssid": ""}, {"host": "h"}, "ssid"),
+    (7, "esp32", {"ssid": "p"}, {"host": ""}, "broker"),
+])
+def test_deploy_refuses_a_config_that_cannot_work_before_touching_the_board(table, kind, wifi, broker, why):
+    def no_board(*a, **k):
+        raise AssertionError("mpremote must not run")
+    with pytest.raises(ValueError, match=why):
+        ft.deploy("/dev/ttyACM0", table, kind, wifi, broker, run=no_board)
+
+
+def test_the_party_cli_commands_parse(tmp_path, capsys, monkeypatch):
+    parser = argparse.ArgumentParser(prog="party")
+    ft.add_commands(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["firmware", "build", "--board", "esp32", "--out", str(tmp_path / "o")])
+    assert args.func(args) == 0
+    assert "built for esp32 (xtensawin)" in capsys.readouterr().out
+    args = parser.parse_args(["firmware", "deploy", "--port", "/dev/ttyACM0", "--table", "7",
+                              "--ssid", "party", "--broker", "hub.local:1884"])
+    assert (args.port, args.table, args.board, args.broker) == ("/dev/ttyACM0", 7, "esp32", "hub.local:1884")
+    seen = {}
+    monkeypatch.setenv("PARTY_WIFI_KEY", "from-env")
+    monkeypatch.setattr(ft, "deploy", lambda *a, **k: seen.update(args=a, kw=k) or ["mpremote"])
+    assert args.func(args) == 0
+    assert seen["args"][3] == {"ssid": "party", "key": "from-env"}
+    assert seen["args"][4]["host"] == "hub.local" and seen["args"][4]["port"] == 1884
+    with pytest.raises(SystemExit):
+        parser.parse_args(["firmware", "deploy", "--table", "7"])   # no --port

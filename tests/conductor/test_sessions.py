@@ -1,0 +1,77 @@
+"""What the boards and the console see through a session: the screen's states and the bell
+(docs/protocol.md, screen), late-comers during play, a call for the conductor, a guest who
+leaves a Bergen table and the conductor filling the seat (000_ff8a6ed40036e836.txt:
+"Late-comers will have to be satisfied to receive vacant seats at the last tables";
+BERGEN GAME: "There must always be four players at each table")."""
+from hub.conductor import current_bell, events as k, screens, standings
+
+from .party import Party, cards_seating, spots_game, win
+
+
+def test_a_table_screen_through_a_session():
+    p = Party()
+    p.create(form="block", tables=2)
+    p.guests([f"G{i}" for i in range(7)])
+    p.draw()
+    sc = screens(p.state)[1]
+    assert (sc["state"], sc["form"]["kind"], sc["bell"]) == ("waiting", "seat-check", None)
+    p.must(p.staff(k.SESSION_STARTED, {"session": 1}))
+    p.must(p.table(1, k.SEAT_CHECK, {"cards": p.card_numbers(1)}))
+    p.must(p.table(2, k.SEAT_CHECK, {"cards": p.card_numbers(2)}))
+    sc = screens(p.state)[1]
+    assert (sc["state"], sc["form"]["kind"], sc["form"]["game"]) == ("playing", "result", 1)
+    assert sc["form"]["fields"][0]["k"] == "lead"
+    for seat in "ABCD":
+        p.must(win(p, 1, seat, 3))
+    bell = current_bell(p.state)
+    assert bell == {"id": "s1-bell-1", "meaning": "finish"}
+    assert screens(p.state)[1]["state"] == "between"          # Table 1 has no game in hand
+    sc = screens(p.state)[2]
+    assert (sc["state"], sc["bell"], sc["form"]["game"]) == ("finishing", bell, 1)
+    assert standings(p.state)["session"]["bell"]["unacknowledged"] == [1, 2]
+    p.ack_bell()
+    assert standings(p.state)["session"]["bell"]["unacknowledged"] == []
+    assert standings(p.state)["session"]["missing"] == [2]
+    # a late-comer during play takes the vacant seat at the last table; that table checks
+    # its seats again before its next result
+    p.must(p.staff(k.GUEST_LISTED, {"guest": "Late"}))
+    v = p.must(p.staff(k.CHECKED_IN, {"guest": "Late"}))
+    assert v.msg == "TABLE 2 D" and p.state.guests["Late"].card == "2D"
+    assert screens(p.state)[2]["form"]["kind"] == "seat-check"
+    v = win(p, 2, "A", 3)
+    assert (v.ok, v.why) == (False, "SEAT CHECK FIRST")
+    p.must(p.table(2, k.SEAT_CHECK, {"cards": p.card_numbers(2)}))
+    p.must(p.result(2, spots_game("ABCD", {"D": 8}, lead="A")))
+    assert standings(p.state)["session"]["state"] == "ended"
+    # the table calls the conductor (a long press); the console sees it until answered
+    p.must(p.table(2, k.CALL, {}))
+    assert standings(p.state)["calls"] == [2]
+    p.must(p.staff(k.CALL_ANSWERED, {"table": 2}))
+    assert standings(p.state)["calls"] == []
+    p.reseat()
+    assert screens(p.state)[1]["state"] == "waiting" and current_bell(p.state) is None
+
+
+def test_a_bergen_guest_leaves_and_the_conductor_fills_the_seat():
+    p = Party()
+    p.create(form="bergen", tables=3)
+    p.guests([f"G{i:02d}" for i in range(10)])
+    p.draw()
+    # ten guests: two full tables; Table 3 (W3A, W3B) waits for four
+    assert cards_seating(p)[3] == "W3A W3B - -"
+    p.start()
+    leaver = p.state.holders["W2A"]
+    p.must(p.staff(k.GUEST_LEFT, {"guest": leaver, "why": "unwell"}))
+    assert screens(p.state)[2]["state"] == "waiting"      # three cannot play Bergen
+    red = p.state.holders["R1A"]
+    v = p.staff(k.GUEST_SEATED, {"guest": p.state.holders["W3A"], "table": 2, "seat": "C",
+                                 "why": "fill"})
+    assert (v.ok, v.why) == (False, "SEAT TAKEN")
+    v = p.staff(k.GUEST_SEATED, {"guest": red, "table": 2, "seat": "A", "why": "fill"})
+    assert (v.ok, v.why) == (False, "WRONG COLOUR")      # whites sit in A and B
+    p.must(p.staff(k.GUEST_SEATED, {"guest": p.state.holders["W3A"], "table": 2, "seat": "A",
+                                    "why": "fill the seat left"}))
+    assert cards_seating(p)[2] == "W3A W2B R2A R2B"
+    assert p.state.session.tables[2].seat_check is None      # checked again before play
+    p.must(p.table(2, k.SEAT_CHECK, {"cards": p.card_numbers(2)}))
+    assert screens(p.state)[2]["state"] == "playing"

@@ -1,0 +1,77 @@
+"""A table keys a result: published once with a unique id, pending until the hub acks."""
+import re
+
+KEYS_GAME_2 = ["#", "15#", "0#", "A#"]  # A 15, B 0, domino by seat A
+
+
+def key_result(board, keys=KEYS_GAME_2):
+    for k in keys:
+        board.press(k)
+    board.wait_for("# SEND  * BACK")
+    board.press("#")
+
+
+def test_keyed_result_is_published_with_a_unique_id_and_pending_until_acked(board, hub):
+    hub.hold = True
+    key_result(board)
+    ev = hub.wait(lambda: hub.events("result"))[0]
+    assert re.fullmatch(r"sim-3\.1\.\d+", ev["id"])
+    assert ev["table"] == 3 and ev["v"] == 1
+    assert ev["body"] == {"game": 2, "values": {"A": 15, "B": 0, "W": 1}}
+    board.wait_for(lambda lines: lines[-1].endswith("PEND 1"))
+
+    hub.ack(ev)
+    board.wait_for("GAME 2 SAVED")
+    board.wait_for(lambda lines: "PEND" not in lines[-1])
+    assert len(hub.events("result")) == 1
+
+
+def test_a_lost_ack_costs_one_resend_with_the_same_id(board, hub):
+    hub.hold = True  # the first ack is lost
+    key_result(board)
+    first = hub.wait(lambda: hub.events("result"))[0]
+    resent = hub.wait(lambda: hub.events("result")[1:], timeout=6)[0]  # resend_s=2
+    assert resent == first
+    hub.ack(resent)
+    board.wait_for("GAME 2 SAVED")
+    assert list(hub.journal) == [first["id"]] + [i for i in hub.journal if i != first["id"]]
+    assert len([e for e in hub.journal.values() if e["kind"] == "result"]) == 1
+
+
+def test_refusal_is_shown_and_the_values_come_back_to_fix(board, hub):
+    hub.verdict = lambda ev: {"ok": False, "why": "NOT A MULTIPLE 5"}
+    key_result(board, ["#", "13#", "0#", "A#"])
+    board.wait_for("NOT A MULTIPLE 5")
+    assert "REFUSED" in board.lines
+    board.press("#")  # dismiss
+    board.wait_for(lambda lines: "PEND" not in lines[-1] and "# ENTER GAME 2" in lines)
+    board.press("#")  # the refused values are back, not lost
+    board.wait_for("> 13_")
+
+
+def test_the_board_moves_on_to_the_next_game_while_results_wait(board, hub):
+    hub.hold = True
+    hub.set_status("offline")  # the hub is gone: entries queue
+    board.wait_for(lambda lines: "HUB?" in lines[-1])
+    key_result(board)
+    board.wait_for("HUB NOT REACHED")
+    board.press("#")
+    board.wait_for("GAME 3")
+    for k in ["20#", "5#", "0#", "#"]:
+        board.press(k)
+    board.wait_for(lambda lines: lines[-1].endswith("PEND 2"))
+    games = [e["body"]["game"] for e in hub.wait(lambda: len(hub.journal) >= 2 and hub.journal)
+             .values() if e["kind"] == "result"]
+    assert games == [2, 3]
+
+
+def test_malformed_screen_and_ack_leave_the_board_working(board, hub):
+    hub.client.publish("party/table/3/screen", '{"v": 1, "lines": 5, "form": {"fields": [7]}}', 1, True)
+    hub.client.publish("party/table/3/ack", "not json", 1)
+    board.wait_for(lambda lines: "# ENTER GAME 2" not in lines)
+    board.press("#")
+    board.wait_for("NOTHING TO ENTER")
+    hub.screen(3)
+    board.wait_for("# ENTER GAME 2")
+    key_result(board)
+    board.wait_for("GAME 2 SAVED")

@@ -1,0 +1,95 @@
+"""All Quarters (Grimm)."""
+import pytest
+
+from hub.scoring import PLAIN, Line, Placement, Refusal, Tile, get_form
+from hub.scoring.forms.all_quarters import quarters
+
+AQ = get_form("all-quarters")
+T = Tile.of
+
+
+def lay(line, tile, on):
+    p = Placement(tile, -1) if on is None else next(
+        q for q in line.placements(tile) if line.ends[q.end].value == on)
+    return line.play(p)
+
+
+def test_three_sixteenths_and_a_sixteenth_make_a_quarter():
+    # 000_ff8a6ed40036e836.txt, ALL QUARTERS: "Thus Three-sixteenths being at one end and an Eighth
+    # being at the other, the next player putting down an Eighth-Sixteenth, would score one quarter"
+    line = lay(Line(PLAIN), T(3, 2), None)
+    after = lay(line, T(2, 1), 2)
+    assert after.count == 4 and quarters(line, after) == 1
+
+
+def test_a_quarter_and_three_quarters_make_four():
+    # "If the value of One quarter is at one end, and a player is successful in playing so as to
+    # get the value of Three-quarters at the other end, it will score four quarters for him."
+    line = lay(Line(PLAIN), T(4, 8), None)
+    after = lay(line, T(8, 12), 8)
+    assert quarters(line, after) == 4
+
+
+def test_double_whole_and_double_three_quarter_make_fourteen():
+    # "If a Double Whole is at one end and Three-quarters at the other, and the next player puts
+    # down a Double-Three-quarter, he counts fourteen quarters"
+    line = lay(Line(PLAIN), T(16, 16), None)
+    line = lay(line, T(16, 12), 16)
+    assert line.count == 32 + 12
+    after = lay(line, T(12, 12), 12)
+    assert quarters(line, after) == 14
+
+
+def test_no_score_when_not_whole_quarters():
+    line = lay(Line(PLAIN), T(3, 2), None)
+    after = lay(line, T(2, 4), 2)   # 3 + 4 = 7 sixteenths
+    assert quarters(line, after) == 0
+
+
+def keyed(rules, out, play, spots, pieces):
+    v = {"out": out}
+    for i, s in enumerate(rules.seats):
+        v.update({f"{s}_play": play[i], s: spots[i], f"{s}_pieces": pieces[i]})
+    return v
+
+
+def test_opponents_sixteenths_divided_by_four_remainder_dropped():
+    # 000_ff8a6ed40036e836.txt, ALL-QUARTERS (party): "count in sixteenths the value of every
+    # domino, then divide the total by 4 in order to get the amount in quarters. Remainders of
+    # sixteenths are not marked on the score-cards."
+    r = AQ.rules(players=3)
+    out = AQ.score(r, keyed(r, 1, [5, 2, 0], [0, 23, 18], [0, 3, 2]))
+    assert out.points == {"A": 5 + (23 + 18) // 4, "B": 2, "C": 0}
+
+
+def test_targets():
+    # "The game is one hundred quarters, if two play; but seventy-five if more play."
+    assert AQ.target(AQ.rules(players=2)) == 100
+    assert AQ.target(AQ.rules(players=4)) == 75
+
+
+def test_draws_until_two_are_left_even_when_blocked():
+    # party: "The player whose turn it is must draw all dominoes from the stock except two, even
+    # when it is evident that the game is blocked."
+    import random
+    r = AQ.rules(players=2)
+    blocked = [p for p in (AQ.play_hand(r, random.Random(s)) for s in range(200))
+               if p.outcome.blocked]
+    assert blocked and all(len(p.stock) == 2 for p in blocked)
+
+
+def test_domino_seat_holding_pieces_refused():
+    r = AQ.rules(players=2)
+    with pytest.raises(Refusal) as e:
+        AQ.score(r, keyed(r, 1, [0, 0], [0, 10], [1, 2]))
+    assert e.value.why == "DOMINO HAS SPOTS"
+
+
+def test_one_count_keyed_in_play():
+    # party: "The player making a count must announce it when he plays his piece, and mark it on
+    # his score-card immediately." Keyed as the ends' sixteenths; the engine makes the quarters.
+    r = AQ.rules(players=2, in_play="each")
+    assert AQ.score_play(r, {"seat": 2, "ends": 56}).points == {"A": 0, "B": 14}
+    with pytest.raises(Refusal) as e:
+        AQ.score_play(r, {"seat": 2, "ends": 7})
+    assert e.value.why == "NOT IN QUARTERS"

@@ -1,0 +1,107 @@
+"""The public API every caller relies on: the registry, rules, entry forms, refusals."""
+import json
+import random
+
+import pytest
+
+from hub.scoring import FORMS, Refusal, get_form
+
+BOOKS = ("000_ff8a6ed40036e836.txt", "001_9f9bc89015baa380.txt", "002_0ed9ffa4e00fde7b.txt",
+         "003_611dc33fc9a3dd20.txt", "004_ee99a39654249905.txt")
+
+
+def test_the_issue_forms_are_registered():
+    for name in ("block", "draw", "muggins", "all-quarters", "bergen", "sebastopol",
+                 "tiddle-a-wink", "matador", "bingo", "texas-42", "fourteen-piece",
+                 "four-handed-match", "three-handed-nine-piece", "four-handed-skin"):
+        assert get_form(name).name == name
+    with pytest.raises(Refusal) as e:
+        get_form("canasta")
+    assert e.value.why == "NO SUCH GAME"
+
+
+@pytest.mark.parametrize("name", sorted(FORMS))
+def test_every_variant_cites_a_book_and_has_a_default(name):
+    f = FORMS[name]
+    assert f.default in f.variants and f.why_default
+    for v in f.variants.values():
+        assert any(v.source.startswith(b) for b in BOOKS) and "'" in v.source
+
+
+@pytest.mark.parametrize("name", sorted(FORMS))
+def test_entry_forms_fit_the_board_and_the_protocol(name):
+    f = FORMS[name]
+    for v in f.variants.values():
+        for n in v.players:
+            rules = f.rules(players=n, variant=v.name)
+            form = f.entry_form(rules)
+            fields = form.to_json()
+            json.dumps(fields)
+            assert len(form.title) <= 16
+            assert len({x["k"] for x in fields}) == len(fields)
+            for x in fields:
+                assert set(x) <= {"k", "label", "min", "max", "seat"}
+                assert len(x["label"]) <= 16 and x["min"] <= x["max"]
+                if x.get("seat"):
+                    assert x["min"] == 0 and x["max"] <= 4
+
+
+def test_rules_refuse_what_the_book_does_not_allow():
+    with pytest.raises(Refusal):
+        get_form("texas-42").rules(players=3)
+    with pytest.raises(Refusal):
+        get_form("block").rules(tile_set="musical")
+    with pytest.raises(Refusal):
+        get_form("block").rules(variant="hoyle")
+
+
+def test_missing_unknown_and_non_numbers_are_refused():
+    f = get_form("block")
+    r = f.rules(players=2)
+    for values, why in (({"out": 1, "A": 0}, "MISSING B SPOTS"),
+                        ({"out": 1, "A": 0, "B": 3, "C": 1}, "UNKNOWN FIELD"),
+                        ({"out": 1, "A": 0, "B": "3"}, "NOT A NUMBER"),
+                        ({"out": 1, "A": 0, "B": 999}, "B SPOTS 0-168")):
+        with pytest.raises(Refusal) as e:
+            f.score(r, values)
+        assert e.value.why == why
+
+
+@pytest.mark.parametrize("name", sorted(FORMS))
+def test_a_whole_game_reaches_its_end(name):
+    """Hands played one after another until `game_over`, as the simulator drives a table."""
+    f = FORMS[name]
+    rules = f.rules()
+    rng = random.Random(7)
+    totals = dict.fromkeys(rules.seats, 0)
+    for hands in range(1, 500):
+        played = f.play_hand(rules, rng)
+        for s, p in played.outcome.points.items():
+            totals[s] += p
+        if f.game_over(rules, totals, hands):
+            break
+    else:
+        pytest.fail("no end")
+    assert f.winners_of_game(rules, totals)
+
+
+def test_hand_outcome_is_a_value():
+    f = get_form("muggins")
+    r = f.rules(players=2)
+    p = f.play_hand(r, random.Random(1))
+    with pytest.raises(AttributeError):
+        p.outcome.blocked = True
+
+
+def test_options_are_checked():
+    with pytest.raises(Refusal) as e:
+        get_form("block").rules(colour="red")
+    assert e.value.why == "NO SUCH OPTION"
+    with pytest.raises(Refusal) as e:
+        get_form("muggins").rules(in_play="sometimes")
+    assert e.value.why == "NO SUCH OPTION"
+    with pytest.raises(Refusal) as e:
+        get_form("block").rules(players=4, hand=8)   # 32 pieces from a set of 28
+    assert e.value.why == "TOO MANY PIECES"
+    assert get_form("bergen").rules(near_game=True).option("near_game")
+    assert get_form("texas-42").rules(hands=7).option("hands") == 7

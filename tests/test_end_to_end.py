@@ -1,0 +1,231 @@
+"""The skeleton's path on real parts: a key pressed on a virtual board (the real
+firmware on the MicroPython unix port) → a real broker → the hub → its journal →
+the projected standings read over HTTP/SSE; and nothing lost or doubled when the
+broker or the hub dies between the keypress and the acknowledgement."""
+from __future__ import annotations
+
+import json
+import os
+import queue
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+
+import paho.mqtt.client as mqtt
+import pytest
+from paho.mqtt.enums import CallbackAPIVersion
+
+from hardware.sim.board import VirtualBoard
+from hardware.sim.party import key_in
+from hub import conductor
+from hub.broker import free_port, wait_for_port
+from hub.conductor.cards import SEATS, number
+from hub.conductor.scoring import played_values
+from hub.service import Hub
+from hub.setup import create_party, guest_names, seat_guests, start_session
+from web import create_app
+from web.server import WebServer
+
+pytestmark = pytest.mark.broker
+
+TABLE = 3
+
+
+def set_up_party(hub: Hub) -> None:
+    assert create_party(hub, tables=3, form="draw").ok
+    assert seat_guests(hub, guest_names(12), seed=5).ok
+    assert start_session(hub, 1).ok
+
+
+def seat_check_values(state, n: int) -> dict:
+    return {x: number(c) if c else 0 for x, c in zip(SEATS, state.session.tables[n].seats)}
+
+
+def result_values(state, n: int, game: int) -> dict:
+    lead = game == 1
+    return played_values(state.setup, state.session.tables[n].seats, random.Random(game), lead=lead)
+
+
+def journaled(path, kind: str = "table.result") -> list[tuple[str, dict]]:
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return [(i, json.loads(b)) for i, b in db.execute("SELECT id, body FROM journal WHERE kind = ?", (kind,))]
+    finally:
+        db.close()
+
+
+class Sniffer:
+    """Counts what table 3's board publishes, as the broker sees it."""
+
+    def __init__(self, broker):
+        self.events: list[dict] = []
+        c = mqtt.Client(CallbackAPIVersion.VERSION2)
+        c.on_message = lambda cl, u, m: self.events.append(json.loads(m.payload))
+        c.connect(broker.host, broker.port)
+        c.subscribe(f"party/table/{TABLE}/event", 1)
+        c.loop_start()
+        self.client = c
+
+    def sent(self, kind: str) -> list[dict]:
+        return [e for e in self.events if e.get("kind") == kind]
+
+    def close(self):
+        self.client.loop_stop()
+        self.client.disconnect()
+
+
+@pytest.fixture
+def board(broker, tmp_path):
+    b = VirtualBoard(TABLE, broker.host, broker.port, data_dir=tmp_path / "board", resend_s=2).start()
+    yield b
+    b.stop()
+
+
+def test_a_result_keyed_at_table_3_reaches_the_standings_stream_and_the_boards_display(broker, tmp_path, board):
+    hub = Hub(tmp_path / "journal.sqlite3", broker.host, broker.port).start()
+    web = WebServer(create_app(hub, SSE_PING_SECONDS=1.0)).start()
+    try:
+        set_up_party(hub)
+        stream = urllib.request.urlopen(web.url + "stream", timeout=10)
+        updates: queue.Queue = queue.Queue()
+
+        def read():
+            for raw in stream:
+                line = raw.decode().rstrip("\n")
+                if line.startswith("data: "):
+                    updates.put(json.loads(line[6:]))
+
+        threading.Thread(target=read, daemon=True).start()
+        board.wait_for("# ENTER GAME 0")
+        screen = conductor.screens(hub.state)[TABLE]
+        assert key_in(board, screen["form"], seat_check_values(hub.state, TABLE))
+        board.wait_for("# ENTER GAME 1")
+        screen = conductor.screens(hub.state)[TABLE]
+        assert key_in(board, screen["form"], result_values(hub.state, TABLE, 1))
+
+        board.wait_for("GAME 1 SAVED")  # the hub's ack, on the table's own display
+        deadline = time.monotonic() + 10
+        while True:
+            data = updates.get(timeout=max(0.01, deadline - time.monotonic()))
+            t3 = next(t for t in data["progress"] if t["table"] == TABLE)
+            if t3["games"] == 1:
+                break
+        assert len(journaled(hub.journal.path)) == 1
+        # The standings are derived from the journal: what the screen shows equals a replay.
+        assert data == conductor.standings(conductor.replay(hub.journal.events()))
+    finally:
+        web.stop()
+        hub.stop()
+
+
+def test_a_screen_that_reconnects_catches_up_from_its_last_event_id(broker, tmp_path):
+    hub = Hub(tmp_path / "journal.sqlite3", broker.host, broker.port).start()
+    web = WebServer(create_app(hub, SSE_PING_SECONDS=0.5)).start()
+    try:
+        assert create_party(hub, tables=3, form="draw").ok
+        seen = hub.seq
+
+        def first_message(last_id: int | None) -> tuple[str, str]:
+            req = urllib.request.Request(web.url + "stream")
+            if last_id is not None:
+                req.add_header("Last-Event-ID", str(last_id))
+            with urllib.request.urlopen(req, timeout=5) as resp:
+                lines = []
+                for raw in resp:
+                    line = raw.decode().rstrip("\n")
+                    if line.startswith(("id:", ": ping")):
+                        return line, lines[-1] if lines else ""
+                    lines.append(line)
+            raise AssertionError("stream ended")
+
+        # Up to date: only keep-alive pings. Behind (the party moved on): the standings at once.
+        assert first_message(seen)[0] == ": ping"
+        assert seat_guests(hub, guest_names(12), seed=5).ok
+        assert first_message(seen)[0] == f"id: {hub.seq}"
+    finally:
+        web.stop()
+        hub.stop()
+
+
+def test_broker_restart_between_keypress_and_ack_loses_and_doubles_nothing(broker, tmp_path, board):
+    journal = tmp_path / "journal.sqlite3"
+    hub = Hub(journal, broker.host, broker.port).start()
+    set_up_party(hub)
+    board.wait_for("# ENTER GAME 0")
+    assert key_in(board, conductor.screens(hub.state)[TABLE]["form"], seat_check_values(hub.state, TABLE))
+    board.wait_for("# ENTER GAME 1")
+    form = conductor.screens(hub.state)[TABLE]["form"]
+    values = result_values(hub.state, TABLE, 1)
+    hub.stop()  # no hub to acknowledge: the entry waits in the board's outbox
+    board.wait_for("HUB?")
+    assert key_in(board, form, values)
+    board.wait_for("PEND 1")
+    broker.stop()  # the broker dies with the entry unacknowledged…
+    time.sleep(1)
+    broker.start()  # …and comes back on the same port, remembering nothing
+    hub = Hub(journal, broker.host, broker.port).start()
+    try:
+        board.wait_for(lambda lines: "PEND" not in lines[-1] and "HUB?" not in lines[-1], timeout=30)
+        results = journaled(journal)
+        assert len(results) == 1 and results[0][1]["values"] == values
+    finally:
+        hub.stop()
+
+
+def _hub_process(journal, broker) -> subprocess.Popen:
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hub.cli", "run", "--journal", str(journal),
+         "--broker", f"{broker.host}:{broker.port}", "--http", f"127.0.0.1:{port}"],
+        cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    wait_for_port("127.0.0.1", port, timeout=20)
+    proc.http_port = port
+    return proc
+
+
+def test_hub_killed_and_restarted_loses_and_doubles_nothing(broker, tmp_path, board):
+    journal = tmp_path / "journal.sqlite3"
+    hub = Hub(journal, broker.host, broker.port).start()
+    set_up_party(hub)
+    state = hub.state
+    hub.stop()
+    sniffer = Sniffer(broker)
+    proc = _hub_process(journal, broker)
+    try:
+        board.wait_for("# ENTER GAME 0", timeout=20)
+        assert key_in(board, conductor.screens(state)[TABLE]["form"], seat_check_values(state, TABLE))
+        board.wait_for("# ENTER GAME 1")
+        state = conductor.replay(Hub_events(journal))
+        values = result_values(state, TABLE, 1)
+        proc.send_signal(signal.SIGKILL)  # the hub dies: no orderly goodbye
+        proc.wait()
+        assert key_in(board, conductor.screens(state)[TABLE]["form"], values)
+        board.wait_for("PEND 1", timeout=20)
+        proc = _hub_process(journal, broker)
+        board.wait_for(lambda lines: "PEND" not in lines[-1], timeout=30)
+        # Killed again after the ack: the restarted hub replays to the same party.
+        before = json.loads(urllib.request.urlopen(f"http://127.0.0.1:{proc.http_port}/standings.json").read())
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        proc = _hub_process(journal, broker)
+        after = json.loads(urllib.request.urlopen(f"http://127.0.0.1:{proc.http_port}/standings.json").read())
+        assert after == before
+        results = journaled(journal)
+        assert [body["values"] for _, body in results] == [values]
+        assert len(sniffer.sent("result")) >= 2  # the board did resend it; the journal kept one
+    finally:
+        proc.kill()
+        proc.wait()
+        sniffer.close()
+
+
+def Hub_events(journal):
+    from hub.journal import open_reader, read_events
+    return list(read_events(open_reader(journal)))
