@@ -97,7 +97,9 @@ function renderEntry() {
   if (!form) return;
   if (!walk || walk.formKey !== formKey(form)) walk = { formKey: formKey(form), i: 0, values: {}, typed: "" };
   const f = form.fields[walk.i];
-  $("field").textContent = `${form.title} — ${f.label}`;
+  // a seat is keyed as its number, as the board's 4x4 keypad keys A-D: 1=A 2=B 3=C 4=D (0: none)
+  $("field").textContent = `${form.title} — ${f.label}${f.seat ? " (1=A 2=B 3=C 4=D, 0=none)" : ""}` +
+    ` · ${walk.i + 1}/${form.fields.length}`;
   $("typed").textContent = walk.typed;
 }
 
@@ -114,7 +116,9 @@ function key(k) {
     walk.typed = "";
     walk.i++;
     if (walk.i >= form.fields.length) {
+      // the form says which event its values make (docs/protocol.md, screen.form.kind)
       if (form.kind === "seat-check") send("seat-check", { cards: walk.values });
+      else if (form.kind === "confirm") send("confirm", { entry: form.entry, seat: "ABCD"[walk.values.seat - 1] });
       else send("result", { game: form.game, values: walk.values });
       walk = { formKey: walk.formKey, i: 0, values: {}, typed: "", sent: true };
     }
