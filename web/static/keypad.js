@@ -106,7 +106,13 @@ function renderEntry() {
 function key(k) {
   if (!walk) return;
   const form = screen.form, f = form.fields[walk.i];
-  if (k === "del") { walk.typed = walk.typed.slice(0, -1); }
+  if (k === "del") {
+    if (walk.typed) walk.typed = walk.typed.slice(0, -1);
+    else if (walk.i > 0) {   // back to the previous field, its value to edit
+      walk.i--;
+      walk.typed = String(walk.values[form.fields[walk.i].k]);
+    }
+  }
   else if (k === "ok") {
     if (walk.typed === "") return;
     const v = Number(walk.typed);

@@ -52,6 +52,11 @@ function renderLeft() {
       li.append(el("span", "name", m.name), el("span", "arrow", "→"), el("span", "total", m.to));
       return li;
     });
+  } else if (!(view.leaders || []).length && view.note) {
+    $("left-title").textContent = "Welcome";
+    list.append(el("li", "note", view.note));
+    $("left-page").textContent = "";
+    return;
   } else if (view.hidden) {
     $("left-title").textContent = "Standings";
     const li = el("li", "note", "Hidden for the last session: the prizes will tell!");
