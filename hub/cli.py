@@ -61,6 +61,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if getattr(args, "verbose", False) else logging.INFO,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s", datefmt="%H:%M:%S")
+    if not getattr(args, "verbose", False):
+        logging.getLogger("werkzeug").setLevel(logging.WARNING)  # a line per projector request
     return args.func(args) or 0
 
 

@@ -28,7 +28,7 @@ from hub.conductor.cards import SEATS, number
 from hub.conductor.scoring import played_values
 from hub.service import Hub
 from hub.setup import create_party, guest_names, seat_guests, start_session
-from web import create_app
+from web import create_app, projection
 from web.server import WebServer
 
 pytestmark = pytest.mark.broker
@@ -95,9 +95,12 @@ def test_a_result_keyed_at_table_3_reaches_the_standings_stream_and_the_boards_d
         updates: queue.Queue = queue.Queue()
 
         def read():
+            kind = None
             for raw in stream:
                 line = raw.decode().rstrip("\n")
-                if line.startswith("data: "):
+                if line.startswith("event: "):
+                    kind = line[7:]
+                elif line.startswith("data: ") and kind == "standings":
                     updates.put(json.loads(line[6:]))
 
         threading.Thread(target=read, daemon=True).start()
@@ -112,12 +115,13 @@ def test_a_result_keyed_at_table_3_reaches_the_standings_stream_and_the_boards_d
         deadline = time.monotonic() + 10
         while True:
             data = updates.get(timeout=max(0.01, deadline - time.monotonic()))
-            t3 = next(t for t in data["progress"] if t["table"] == TABLE)
+            t3 = next(t for t in data["tables"] if t["table"] == TABLE)
             if t3["games"] == 1:
                 break
         assert len(journaled(hub.journal.path)) == 1
         # The standings are derived from the journal: what the screen shows equals a replay.
-        assert data == conductor.standings(conductor.replay(hub.journal.events()))
+        replayed = conductor.replay(hub.journal.events())
+        assert data == projection.view(conductor.standings(replayed), replayed.setup, hidden=False)
     finally:
         web.stop()
         hub.stop()

@@ -9,8 +9,8 @@ import csv
 import io
 
 import pytest
-from conftest import CONDUCTOR, action_id_of, csrf_of, make_party, sign_in
-from conftest import draw_game as game
+from .conftest import CONDUCTOR, action_id_of, csrf_of, make_party, sign_in
+from .conftest import draw_game as game
 
 from hub.conductor import events as ev
 

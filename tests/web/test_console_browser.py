@@ -17,7 +17,7 @@ at once") — stop.
 from __future__ import annotations
 
 import pytest
-from conftest import CONDUCTOR, PASSWORD, make_party
+from .conftest import CONDUCTOR, PASSWORD, make_party
 
 
 pytestmark = pytest.mark.broker

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import draw_game, make_party
-from test_console_browser import sign_in_page
+from .conftest import draw_game, make_party
+from .test_console_browser import sign_in_page
 
 pytestmark = pytest.mark.broker
 

@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 from urllib.request import urlopen
 
 import pytest
-from conftest import csrf_of, draw_game, make_party
+from .conftest import csrf_of, draw_game, make_party
 
 pytestmark = pytest.mark.broker
 
