@@ -9,13 +9,9 @@ from __future__ import annotations
 import json
 
 import pytest
-<<<<<<< HEAD
 from .conftest import CONDUCTOR, PASSWORD, action_id_of, csrf_of, make_party, sign_in
 
 from hub.setup import create_party
-=======
-from .conftest import CONDUCTOR, PASSWORD, csrf_of, make_party, sign_in
->>>>>>> main
 
 pytestmark = pytest.mark.broker
 
