@@ -131,7 +131,9 @@ function renderTables() {
     if (board === "offline" || board === "silent") tile.classList.add(board);
     const no = el("div", "no", String(t.table));
     no.style.fontSize = numberPx + "px";
-    const games = el("div", "games", `${t.games}/${t.of || "?"}${t.done ? " ✔" : ""}`);
+    // partnership forms count the partners' points to ten, not games
+    const progress = t.of ? `${t.games}/${t.of}` : (t.points || `${t.games} games`);
+    const games = el("div", "games", progress + (t.done ? " ✔" : ""));
     games.style.fontSize = smallPx + "px";
     tile.append(no, games);
     if (detailed && !view.hidden) {
