@@ -20,7 +20,7 @@ import time
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
-from . import projection, security
+from . import projection
 from .telemetry import boards_view, liveness
 
 bp = Blueprint("standings", __name__)
@@ -48,13 +48,13 @@ def page():
 @bp.get("/standings.json")
 def snapshot():
     hub = _hub()
-    seq, data, _ = projection.current(hub, security.store())
+    seq, data, _ = current_app.extensions["party.projection"].current()
     return jsonify(seq=seq, standings=data, boards=board_states(hub, current_app.config))
 
 
 @bp.get("/stream")
 def stream():
-    hub, store = _hub(), security.store()
+    hub, screen = _hub(), current_app.extensions["party.projection"]
     config = current_app.config
     ping, check = config["SSE_PING_SECONDS"], config["BOARD_CHECK_SECONDS"]
     last = request.headers.get("Last-Event-ID", type=int)
@@ -64,7 +64,7 @@ def stream():
         quiet_since = time.monotonic()
         yield "retry: 1000\n\n"  # reconnect within a second after a drop
         while True:
-            seq, data, encoded = projection.current(hub, store)
+            seq, data, encoded = screen.current()
             if seen is None and seq == last:
                 seen = (seq, data["hidden"])  # caught up already: nothing to resend
             if (seq, data["hidden"]) != seen:
