@@ -91,6 +91,7 @@ def _start_hub(args, journal: Path):
     say(f"hub running; journal {journal} (seq {hub.seq})")
     web = WebServer(create_app(hub), *args.http).start()
     say(f"projected standings at {web.url}")
+    say(f"conductor's console at {web.url}console/ (the first visit sets the conductor's password)")
     return broker, hub, web
 
 
