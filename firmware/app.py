@@ -50,7 +50,7 @@ class TableApp:
         self.screen = {}  # the latest retained screen
         self.hub = None  # the hub's retained status: "online" / "offline"
         self.entry = None
-        self.draft_game = None
+        self.draft_game = None  # (form kind, game) the draft belongs to
         self.draft = {}  # values keyed so far for draft_game; survives cancel and refusal
         self.notes = []  # [lines, expiry ticks or None when it waits for a key]
         self.sending = None  # (event id, ticks, title) while waiting for a fresh result's verdict
@@ -124,7 +124,7 @@ class TableApp:
         if e[1] == "result":
             # Give the guest the refused values back to correct, not to retype.
             body = json.loads(e[2])["body"]
-            self.draft_game, self.draft = body["game"], body["values"]
+            self.draft_game, self.draft = ("result", body["game"]), body["values"]
 
     def _on_bell(self, bell):
         if not isinstance(bell, dict) or not isinstance(bell.get("id"), str):
@@ -209,8 +209,9 @@ class TableApp:
         kind = form.get("kind", "result")
         if kind == "seat-check":
             return kind, {"cards": values}
-        if kind == "confirm":
-            return kind, {"entry": form.get("entry"), "seat": "ABCD"[values["seat"] - 1]}
+        if kind == "confirm":  # one seat field: the confirming player's seat
+            seat = list(values.values())[0]
+            return kind, {"entry": form.get("entry"), "seat": "ABCD"[seat - 1]}
         return "result", {"game": form["game"], "values": values}
 
     def _start_entry(self, k):
@@ -218,8 +219,9 @@ class TableApp:
         if form is None:
             self._flash("NOTHING TO ENTER")
             return
-        if form["game"] != self.draft_game:
-            self.draft_game, self.draft = form["game"], {}
+        key = (form.get("kind", "result"), form["game"])
+        if key != self.draft_game:
+            self.draft_game, self.draft = key, {}
         self.entry = Entry(form, self.draft)
         if k != "#":
             self.entry.key(k)  # a digit in idle is the first digit of the entry

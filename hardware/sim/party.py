@@ -45,6 +45,8 @@ def key_in(board: VirtualBoard, form: dict, values: dict, timeout: float = 20.0)
     while time.monotonic() < deadline:
         lines = board.lines
         page = _FIELD_PAGE.search(lines[0]) if lines else None
+        if not page and len(fields) == 1 and len(lines) > 2 and lines[2].startswith("> "):
+            page = _FIELD_PAGE.search(" 1/1")  # a one-field form whose long title leaves out "1/1"
         if any(line.strip() == "# OK" for line in lines) or "CANCEL ENTRY?" in lines:
             keys = "#"  # dismiss the message / "no, don't cancel"
         elif lines and lines[-2] == prompt:
