@@ -4,12 +4,12 @@ the projected standings read over HTTP/SSE; and nothing lost or doubled when the
 broker or the hub dies between the keypress and the acknowledgement."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
 import random
 import signal
-import sqlite3
 import subprocess
 import sys
 import threading
@@ -26,6 +26,7 @@ from hub import conductor
 from hub.broker import free_port, wait_for_port
 from hub.conductor.cards import SEATS, number
 from hub.conductor.scoring import played_values
+from hub.journal import open_reader, read_events
 from hub.service import Hub
 from hub.setup import create_party, guest_names, seat_guests, start_session
 from web import create_app, projection
@@ -53,11 +54,7 @@ def result_values(state, n: int, game: int) -> dict:
 
 
 def journaled(path, kind: str = "table.result") -> list[tuple[str, dict]]:
-    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        return [(i, json.loads(b)) for i, b in db.execute("SELECT id, body FROM journal WHERE kind = ?", (kind,))]
-    finally:
-        db.close()
+    return [(e.id, e.body) for e in journal_events(path) if e.kind == kind]
 
 
 class Sniffer:
@@ -208,7 +205,7 @@ def test_hub_killed_and_restarted_loses_and_doubles_nothing(broker, tmp_path, bo
         board.wait_for("# ENTER GAME 0", timeout=WAIT)
         assert key_in(board, conductor.screens(state)[TABLE]["form"], seat_check_values(state, TABLE))
         board.wait_for("# ENTER GAME 1", timeout=WAIT)
-        state = conductor.replay(Hub_events(journal))
+        state = conductor.replay(journal_events(journal))
         values = result_values(state, TABLE, 1)
         proc.send_signal(signal.SIGKILL)  # the hub dies: no orderly goodbye
         proc.wait()
@@ -232,6 +229,6 @@ def test_hub_killed_and_restarted_loses_and_doubles_nothing(broker, tmp_path, bo
         sniffer.close()
 
 
-def Hub_events(journal):
-    from hub.journal import open_reader, read_events
-    return list(read_events(open_reader(journal)))
+def journal_events(path):
+    with contextlib.closing(open_reader(path)) as db:
+        return list(read_events(db))
