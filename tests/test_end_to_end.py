@@ -111,12 +111,12 @@ def test_a_result_keyed_at_table_3_reaches_the_standings_stream_and_the_boards_d
 
         # The hub's ack, on the table's own display (a passing message: look at every frame).
         board.wait_for(lambda _: any("GAME 1 SAVED" in line for f in board.frames for line in f), timeout=WAIT)
-        deadline = time.monotonic() + 10
-        while True:
-            data = updates.get(timeout=max(0.01, deadline - time.monotonic()))
-            t3 = next(t for t in data["tables"] if t["table"] == TABLE)
-            if t3["games"] == 1:
-                break
+        deadline, data = time.monotonic() + WAIT, None
+        while data is None or next(t for t in data["tables"] if t["table"] == TABLE)["games"] != 1:
+            try:
+                data = updates.get(timeout=max(0.01, deadline - time.monotonic()))
+            except queue.Empty:
+                raise AssertionError(f"game 1 of table 3 not on the stream; last standings: {data}")
         assert len(journaled(hub.journal.path)) == 1
         # The standings are derived from the journal: what the screen shows equals a replay.
         replayed = conductor.replay(hub.journal.events())
