@@ -39,17 +39,24 @@ def summary(samples: list[float]) -> str:
 
 def compiled_size() -> None:
     code = build()
-    files = sorted(code.rglob("*.mpy"))
-    total = sum(f.stat().st_size for f in files)
-    host = sum(f.stat().st_size for f in files if f.parent.name == "hal")
-    print(f"compiled size (mpy-cross): {total} bytes in {len(files)} files "
-          f"({total - host} without the host HAL)")
-    for f in files:
-        print(f"  {f.relative_to(code)}: {f.stat().st_size}")
+    files = {f.relative_to(code).as_posix(): f.stat().st_size for f in sorted(code.rglob("*.mpy"))}
+    # What each target carries: every file but the other targets' hardware layers.
+    hals = {"unix port": "hal/host.mpy", "esp32": "hal/esp32.mpy", "pico_w": "hal/pico_w.mpy"}
+    sizes = ", ".join(f"{target} {sum(v for k, v in files.items() if k not in set(hals.values()) - {mine})}"
+                      for target, mine in hals.items())
+    print(f"compiled size (mpy-cross), bytes per target: {sizes}")
+    print("  " + ", ".join(f"{k} {v}" for k, v in files.items()))
 
 
 CODE_PROBE = """
-import gc
+import gc, sys
+ROMFS = %r
+if ROMFS:  # code executed in place from a ROMFS image, as from a board's flash partition
+    import vfs
+    with open(ROMFS, "rb") as f:
+        img = f.read()  # on a board this is flash, not heap: measured after it
+    vfs.mount(vfs.VfsRom(img), "/rom")
+    sys.path.insert(0, "/rom")
 gc.collect()
 base = gc.mem_alloc()
 import asyncio, json
@@ -64,11 +71,18 @@ print("total", gc.mem_alloc() - base)
 """
 
 
-def code_heap() -> dict[str, int]:
+def code_heap(romfs: bool = False) -> dict[str, int]:
     """Heap taken by importing the compiled modules alone (bytecode, function
-    objects, module dicts): the part of the heap that is code, not state."""
+    objects, module dicts): the part of the heap that is code, not state. With
+    romfs, imported from a ROMFS image (mpremote romfs build) mounted as on a
+    board whose firmware has a ROMFS partition: bytecode runs in place."""
     code = build()
-    out = subprocess.run([tool("micropython"), "-X", f"heapsize={DEFAULT_HEAP}", "-c", CODE_PROBE],
+    image = ""
+    if romfs:
+        image = str(Path(tempfile.mkdtemp(prefix="romfs-")) / "firmware.romfs")
+        subprocess.run([tool("mpremote"), "romfs", "--no-mpy", "-o", image, "build", str(code)],
+                       check=True, capture_output=True)
+    out = subprocess.run([tool("micropython"), "-X", "heapsize=256K", "-c", CODE_PROBE % image],
                          capture_output=True, text=True, check=True, cwd=code,
                          env={**os.environ, "MICROPYPATH": f".frozen:{code}"})
     return {k: int(v) for k, v in (line.split() for line in out.stdout.split("\n") if line)}
@@ -113,8 +127,11 @@ def session(broker, games: int) -> None:
         parts = ", ".join(f"{k} {v}" for k, v in code.items() if k != "total")
         print(f"  of which code (importing the compiled modules, asyncio included): "
               f"{code['total']} bytes ({parts});")
-        print(f"  state (tasks, streams, retained screen, outbox, interpreter): "
-              f"{steady['alloc'] - code['total']} bytes")
+        state = steady["alloc"] - code["total"]
+        print(f"  state (tasks, streams, retained screen, outbox, interpreter): {state} bytes")
+        rom = code_heap(romfs=True)
+        print(f"with the code in a ROMFS partition instead of .mpy files on LittleFS: code "
+              f"{rom['total']} bytes of heap, so about {rom['total'] + state} in steady state")
         print(f"keypress-to-publish (# on the review page -> event at the hub's client): "
               f"{summary(latencies)}")
     finally:

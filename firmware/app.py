@@ -3,6 +3,7 @@
 # or sockets directly: it draws through board.show() and sends through the
 # outbox, which the pump task drains to the MQTT client whenever the link is up.
 import asyncio
+import gc
 import json
 from time import ticks_add, ticks_diff, ticks_ms
 
@@ -14,6 +15,7 @@ T_HUB = "party/hub/status"
 NOTE_MS = 4000  # a passing message (verdict, "bell sent") stays this long
 SENDING_MS = 3000  # wait this long for the verdict before telling the guest it is queued
 BELL_REPEAT_MS = 3000  # a second press this soon is the same bell, not a new claim
+MAX_QUEUED = 16  # unacked events before a new entry waits for the hub (two sessions' games)
 STALE_MS = 20000  # a loop silent this long is hung: stop feeding the watchdog
 ID_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-"  # protocol: bell id [a-z0-9-]{1,24}
 BELL_WORDS = {"finish": ("FINISH GAME", "START NO NEW ONE"), "stop": ("STOP NOW", "PUT TILES DOWN")}
@@ -145,6 +147,9 @@ class TableApp:
         except OSError as e:  # the outbox could not be written (flash full or failing)
             self.log("key %s: %r" % (k, e))
             self._flash("STORAGE ERROR")
+        except MemoryError:  # a passing spike: the key is lost, never the keypad task
+            gc.collect()
+            self._flash("BUSY - TRY AGAIN")
         self.refresh()
 
     def _key(self, k):
@@ -174,8 +179,12 @@ class TableApp:
                 and self.last_bell[0] == long:
             return  # a bounce or an impatient second press: already sent
         self.last_bell = (long, now)
-        self.outbox.add(self.table, "call" if long else "bell", {})
-        self.kick.set()
+        kind = "call" if long else "bell"
+        # One claim is waiting already: more presses say nothing new, and a
+        # child at the button must not fill the outbox (and the heap).
+        if not any(e[1] == kind for e in self.outbox.entries):
+            self.outbox.add(self.table, kind, {})
+            self.kick.set()
         self._note(["HOST CALLED" if long else "BELL RUNG", "" if self._linked() else "WILL SEND"],
                    NOTE_MS)
 
@@ -219,6 +228,11 @@ class TableApp:
         if form is None:
             self._flash("NOTHING TO ENTER")
             return
+        if len(self.outbox) >= MAX_QUEUED:
+            # The heap holds every unacked event; past this the board would
+            # run out of memory before the hub comes back.
+            self._flash("QUEUE FULL")
+            return
         key = (form.get("kind", "result"), form["game"])
         if key != self.draft_game:
             self.draft_game, self.draft = key, {}
@@ -241,6 +255,10 @@ class TableApp:
 
     # --- display -----------------------------------------------------------
     def _note(self, lines, ms=None):
+        if ms is not None:
+            # A passing message replaces passing messages: after an outage the
+            # acks of a whole queue arrive at once, and only the latest matters.
+            self.notes = [n for n in self.notes if n[1] is None]
         self.notes.append([lines, None if ms is None else ticks_add(ticks_ms(), ms)])
 
     def _flash(self, text):
@@ -329,6 +347,12 @@ class TableApp:
                     await c.publish(self.t_beat, self._heartbeat())
             except OSError as ex:
                 self.log("pump: %r" % (ex,))  # the client reconnects; on_connect resends
+            except MemoryError:
+                # A burst (a whole queue resent while its acks pour in) on a full
+                # heap: let it pass and try again; nothing is lost, the outbox is on flash.
+                gc.collect()
+                self.log("pump: out of memory, retrying")
+                await asyncio.sleep_ms(500)
 
     def _heartbeat(self):
         b = self.board

@@ -26,7 +26,7 @@ def main():
     wiring = dict(subs=app.subs(), on_message=app.on_message, on_connect=app.on_connect, log=log)
     if cfg.get("serial"):  # a board without WiFi: JSON lines over USB serial to the hub's bridge
         from seriallink import SerialLink
-        app.client = SerialLink(board, cfg["serial"], (app.t_status, app.status("online")), **wiring)
+        app.client = SerialLink(cfg["serial"], (app.t_status, app.status("online")), **wiring)
     else:
         from mqtt import MQTTClient
         app.client = MQTTClient(

@@ -15,8 +15,7 @@ SILENT_MS = 30000
 
 
 class SerialLink:
-    def __init__(self, board, device, announce, subs=(), on_message=None, on_connect=None, log=print):
-        self.board = board
+    def __init__(self, device, announce, subs=(), on_message=None, on_connect=None, log=print):
         self.announce = announce  # (topic, payload): the board's status online
         self.device = device  # "usb": the board's own USB serial; else a device path (unix port)
         self.topics = [t for t, _ in subs]

@@ -117,5 +117,5 @@ class HubDouble:
             return result
 
     def stop(self) -> None:
+        self.client.disconnect()  # first: the loop thread then ends at once, not at its next 1 s poll
         self.client.loop_stop()
-        self.client.disconnect()
