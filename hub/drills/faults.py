@@ -199,6 +199,7 @@ def cut_table(work: Path, *, tables: int = 20, minutes: float = 5.0, seed: int =
             got = party.form_for(cut_n, session, 1)
             if got is None:
                 return
+            boards[cut_n].wait_for("# ENTER GAME 1", timeout=30)  # the board has the hub's form
             link.cut()
             party.skip.add(cut_n)
             t = threading.Thread(target=offline_table, args=(session, got[1]), daemon=True)

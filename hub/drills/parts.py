@@ -30,7 +30,6 @@ from hub import conductor
 from hub.broker import free_port, wait_for_port
 from hub.conductor import events as k
 from hub.conductor.cards import SEATS, number
-from hub.conductor.leads import keys_lead
 from hub.conductor.scoring import played_values
 from hub.conductor.state import last_session, session_over
 from hub.event import Proposal
@@ -393,9 +392,6 @@ class LockstepParty:
         while time.monotonic() < deadline:
             if test(self.handle.state()):
                 return True
-            for board in self.boards.values():
-                if any(line.strip() == "# OK" for line in board.lines):
-                    board.press("#")  # the conductor's bell, shown: the players saw it
             time.sleep(0.2)
         self.failures.append(f"timed out waiting for {what}")
         return False
@@ -405,7 +401,8 @@ class LockstepParty:
         if form.get("kind") == "seat-check":
             return {x: number(c) if c else 0 for x, c in zip(SEATS, seats)}
         rng = random.Random(f"{self.seed}:{session}:{n}:{form['game']}")
-        lead = keys_lead(state.setup.form, form["game"]) and any(f["k"] == "lead" for f in form["fields"])
+        # Who led is keyed where the form asks for it (the hub's form: game 1 of a rotating lead).
+        lead = any(f["k"] == "lead" for f in form["fields"])
         return played_values(state.setup, seats, rng, lead=lead)
 
     def form_for(self, n: int, session: int, rnd: int, timeout: float | None = None):
@@ -419,8 +416,7 @@ class LockstepParty:
             if (state.session.number == session and form and form.get("kind", "result") == kind
                     and form["game"] == rnd):
                 return state, form
-            if any(line.strip() == "# OK" for line in board.lines):
-                board.press("#")
+            dismiss(board)
             time.sleep(0.1)
         self.failures.append(f"table {n}: session {session} round {rnd} never offered")
         return None
@@ -447,23 +443,32 @@ class LockstepParty:
         while board.lines[-2:-1] != [prompt]:
             if time.monotonic() > deadline:
                 raise TimeoutError(f"table {n}: {prompt!r} never shown; display {board.lines}")
-            if any(line.strip() == "# OK" for line in board.lines):
-                board.press("#")
+            dismiss(board)
             time.sleep(0.05)
         key_in(board, form, values, timeout=timeout)
         with self._keyed_lock:
             self.keyed.append(Keyed(n, session, form.get("kind", "result"), form["game"], values))
 
 
-def set_up_party(handle, *, tables: int, seed: int, sessions: int | None = None, form: str = "draw") -> None:
+def set_up_party(handle, *, tables: int, seed: int, sessions: int | None = None, form: str = "draw",
+                 **options) -> None:
     """The host's set-up: the party created, 4 guests a table checked in, cards drawn, session 1 begun."""
-    extra = {"sessions": sessions} if sessions else {}
+    extra = {"sessions": sessions, **options} if sessions else options
 
     def host(hub):
         _must(create_party(hub, tables=tables, form=form, **extra))
         _must(seat_guests(hub, guest_names(4 * tables), seed=seed))
         _must(start_session(hub, 1))
     handle.act(host)
+
+
+def dismiss(board: VirtualBoard) -> None:
+    """A message that waits for a key (the conductor's bell): the players saw it. Only the
+    table's own thread presses its keys, and waits until the board has handled the press:
+    a second '#' would open the entry form."""
+    if any(line.strip() == "# OK" for line in board.lines):
+        board.press("#")
+        board.heap()
 
 
 def _must(verdict) -> None:
@@ -482,8 +487,10 @@ def start_boards(tables: int, broker_for: Callable[[int], tuple[str, int]], data
 
 
 def board_crashes(boards) -> int:
-    """Boards whose firmware died (not killed by the drill) or logged a traceback."""
-    return sum(1 for b in boards if not b.alive() or any("Traceback" in line for line in b.log))
+    """Boards whose firmware died (not killed by the drill), logged a traceback, or caught
+    an exception drawing its screen."""
+    return sum(1 for b in boards
+               if not b.alive() or any("Traceback" in line or line.startswith("render:") for line in b.log))
 
 
 # ----- what a drill reports ----------------------------------------------------------------------
