@@ -37,7 +37,7 @@ def _stop_boards(boards) -> None:
 
 # ----- SIGKILL the hub ------------------------------------------------------------------------
 
-def _party_with_child_hub(work: Path, *, tables: int, seed: int, sessions: int | None,
+def _party_with_child_hub(work: Path, *, tables: int, seed: int, sessions: int | None, games: int | None,
                           kills: int, say) -> tuple[Figures, dict]:
     """One party with the hub as a child process; `kills` SIGKILLs spread over its rounds."""
     work = _fresh(work)
@@ -45,9 +45,10 @@ def _party_with_child_hub(work: Path, *, tables: int, seed: int, sessions: int |
     broker = best_available().start()
     handle = ChildHub(work / "journal.sqlite3", broker, work / "hub.log")
     boards = start_boards(tables, lambda n: (broker.host, broker.port), work / "boards")
-    party = LockstepParty(handle, boards, seed=seed, sessions=sessions, say=say)
+    options = {"games_per_session": games} if games else {}
+    party = LockstepParty(handle, boards, seed=seed, sessions=sessions, say=say, **options)
     rng = random.Random(f"{seed}:kills")
-    rounds = (sessions or 3) * 5  # the seat check and four games a session (Draw)
+    rounds = (sessions or 3) * (1 + (games or 4))  # the seat check and the games of each session (Draw)
     plan: dict[int, list[float]] = {}
     for _ in range(kills):
         plan.setdefault(rng.randrange(rounds), []).append(rng.uniform(0.0, 3.0))
@@ -86,14 +87,14 @@ def _party_with_child_hub(work: Path, *, tables: int, seed: int, sessions: int |
 
 
 def hub_kill(work: Path, *, tables: int = 20, kills: int = 20, seed: int = 7, sessions: int | None = None,
-             say=print) -> Figures:
+             games: int | None = None, say=print) -> Figures:
     """SIGKILL the hub `kills` times at random points of a party; compare with a fault-free run."""
     say(f"hub-kill: a fault-free party of {tables} tables first (seed {seed})")
     ref, ref_out = _party_with_child_hub(work / "fault-free", tables=tables, seed=seed, sessions=sessions,
-                                         kills=0, say=say)
+                                         games=games, kills=0, say=say)
     say(f"hub-kill: fault-free run {ref.seconds:.0f} s; now the same party with {kills} SIGKILLs")
     fig, out = _party_with_child_hub(work / "killed", tables=tables, seed=seed, sessions=sessions,
-                                     kills=kills, say=say)
+                                     games=games, kills=kills, say=say)
     fig.failures += [f"fault-free run: {f}" for f in ref.failures]
     fig.crashes += ref.crashes
     fig.detail["fault-free s"] = round(ref.seconds, 1)

@@ -334,9 +334,9 @@ class LockstepParty:
     ROUND_TIMEOUT = 120.0
 
     def __init__(self, handle, boards: dict[int, VirtualBoard], *, seed: int, form: str = "draw",
-                 sessions: int | None = None, say=print):
+                 sessions: int | None = None, say=print, **options):
         self.handle, self.boards, self.seed, self.form = handle, boards, seed, form
-        self.sessions, self.say = sessions, say
+        self.sessions, self.say, self.options = sessions, say, options
         self.keyed: list[Keyed] = []
         self.failures: list[str] = []
         self._keyed_lock = threading.Lock()
@@ -346,7 +346,8 @@ class LockstepParty:
 
     # -- the host ---------------------------------------------------------------
     def set_up(self) -> None:
-        set_up_party(self.handle, tables=len(self.boards), seed=self.seed, sessions=self.sessions, form=self.form)
+        set_up_party(self.handle, tables=len(self.boards), seed=self.seed, sessions=self.sessions, form=self.form,
+                     **self.options)
 
     def between_sessions(self) -> bool:
         """Move the players on (or make the final count); False once the party is over."""
