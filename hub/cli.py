@@ -51,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--duration", type=float, default=0, help="stop after this many seconds (default: Ctrl-C)")
     demo.set_defaults(func=_demo)
 
-    for extra in ("hub.replay", "hub.firmware_tools"):
+    for extra in ("hub.replay", "hub.firmware_tools", "hub.provision", "hub.drills"):
         try:
             module = __import__(extra, fromlist=["add_commands"])
         except ImportError:

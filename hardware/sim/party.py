@@ -60,8 +60,10 @@ def key_in(board: VirtualBoard, form: dict, values: dict, timeout: float = 20.0)
             shown = lines[2][2:].rstrip("_")
             clear = (1 if shown else 0) if fields[i].get("seat") else len(shown)
             keys = "*" * clear + field_keys(fields[i], values[fields[i]["k"]])
-        elif lines and lines[0].endswith("CHECK"):
-            keys = "#"  # the review pages: next page, and on the last one, send
+        elif lines and lines[0].endswith("CHECK") and lines[1:2] != ["SENDING..."]:
+            # the review pages: next page, and on the last one, send (not "SEAT CHECK /
+            # SENDING...": a '#' there, once the verdict is in, would open a second entry)
+            keys = "#"
         elif opened:
             return True  # sending, or the verdict shown
         else:

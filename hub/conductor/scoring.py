@@ -132,6 +132,11 @@ def score(setup: Setup, seats, values, play_off: bool = False, lead: bool = Fals
             raise Refused("MISSING LEAD")
         if seats[n - 1] is None:
             raise Refused("SEAT EMPTY")
+    elif "lead" in values:
+        # A board keying on through a hub outage reuses the last form it had (firmware
+        # app._form), which may ask who led game 1; a later game's lead follows from the
+        # first, so the keyed value is ignored rather than the entry refused and lost.
+        values = {k: v for k, v in values.items() if k != "lead"}
     m = _SeatMap(_occupied(seats))
     r = rules(setup, len(m.table), play_off)
     form = get_form(setup.form)
