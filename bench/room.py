@@ -51,6 +51,8 @@ def spread(ms: list[float]) -> str:
 def _hub_child(journal: str, broker_port: int, web: bool, profile: bool, conn) -> None:
     import logging
     logging.basicConfig(level=logging.ERROR)  # a refusal is logged at INFO/WARNING per event
+    logging.getLogger("hub").setLevel(logging.WARNING)
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)  # a line per request otherwise
     import uuid
 
     from hub.event import Proposal
