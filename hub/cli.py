@@ -29,6 +29,9 @@ def _add_hub_options(p: argparse.ArgumentParser, journal_default: str | None) ->
                    help="where the projected standings are served (default 127.0.0.1:8080)")
     p.add_argument("--journal", default=journal_default, required=journal_default is None,
                    help="the party's journal (SQLite file); created if missing")
+    p.add_argument("--provisioned", metavar="DIR",
+                   help="a directory written by `party provision`: the hub's broker account, "
+                        "and the one board allowed to speak for each table")
     p.add_argument("-v", "--verbose", action="store_true")
 
 
@@ -51,16 +54,15 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--duration", type=float, default=0, help="stop after this many seconds (default: Ctrl-C)")
     demo.set_defaults(func=_demo)
 
-    for extra in ("hub.replay", "hub.firmware_tools"):
-        try:
-            module = __import__(extra, fromlist=["add_commands"])
-        except ImportError:
-            continue
+    from . import drills, firmware_tools, provision, replay
+    for module in (replay, firmware_tools, provision, drills):
         module.add_commands(sub)
 
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if getattr(args, "verbose", False) else logging.INFO,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s", datefmt="%H:%M:%S")
+    if not getattr(args, "verbose", False):
+        logging.getLogger("werkzeug").setLevel(logging.WARNING)  # a line per projector request
     return args.func(args) or 0
 
 
@@ -84,11 +86,14 @@ def _start_hub(args, journal: Path):
 
     from .service import Hub
 
+    from .provision import hub_settings
+
     broker, (host, port) = _start_broker(args)
-    hub = Hub(journal, host, port).start()
+    hub = Hub(journal, host, port, **(hub_settings(args.provisioned) if args.provisioned else {})).start()
     say(f"hub running; journal {journal} (seq {hub.seq})")
     web = WebServer(create_app(hub), *args.http).start()
     say(f"projected standings at {web.url}")
+    say(f"conductor's console at {web.url}console/ (the first visit sets the conductor's password)")
     return broker, hub, web
 
 

@@ -1,0 +1,211 @@
+"""The hub's durable ingest against the bare Mosquitto relay of the same QoS 1 stream.
+
+    python bench/hub_bench.py [--quick] [--tables 200] [--games 40] [--window 4] [--profile]
+
+One Mosquitto on 127.0.0.1; the same publishers (this process: `--tables`
+tables on one asyncio loop, bench/room.py) send the same payloads — every
+table's results for games 1..`--games` of a Draw party, values played out by the
+scoring engine (`played_values`, as the simulator's tables key them), each
+table keeping at most `--window` events unanswered:
+
+1. relay: a plain paho subscriber in a child process (set up as the hub's
+   client is: clean session, QoS 1, TCP_NODELAY) receives the stream; a
+   publisher's window is the broker's PUBACK. Rate = messages delivered to the
+   subscriber / time from the first publish to the last delivery.
+2. hub: the hub in a child process (bench/room.py) judges every result,
+   journals it (SQLite WAL, synchronous=FULL, one transaction per batch),
+   acknowledges it and publishes the table's changed retained screen; a
+   publisher's window is the hub's ack. Rate = events acknowledged `ok` /
+   time from the first publish to the last ack. Every event must be admitted.
+3. refused: the same publishers send every table's game 1 again under new ids;
+   the conductor refuses each (ALREADY SAVED, nothing journaled). Rate of the
+   refusals.
+
+Printed: each rate, the ratio hub/relay (goal >= 0.5), and the journal's
+length as a check that the hub recorded each admitted event once.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sqlite3
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.room import HubProcess, Room, machine  # noqa: E402
+from hub.broker import Mosquitto  # noqa: E402
+
+
+def _subscriber_child(port: int, expected: int, conn) -> None:
+    """The bare relay's receiving end: a paho client configured as the hub's, counting."""
+    import socket
+    import threading
+
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
+
+    got, times, done, subscribed = [0], [0.0, 0.0], threading.Event(), threading.Event()
+
+    def on_message(client, userdata, message):
+        now = time.monotonic()
+        if not got[0]:
+            times[0] = now
+        got[0] += 1
+        times[1] = now
+        if got[0] >= expected:
+            done.set()
+
+    def on_connect(client, userdata, flags, reason_code, properties):
+        client.subscribe([("party/table/+/event", 1)])
+
+    c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="relay-subscriber", clean_session=True)
+    c.max_inflight_messages_set(1000)
+    c.on_connect, c.on_message = on_connect, on_message
+    c.on_subscribe = lambda *a: subscribed.set()
+    c.on_socket_open = lambda client, userdata, sock: sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    c.connect("127.0.0.1", port)
+    c.loop_start()
+    subscribed.wait(10)
+    conn.send("ready")
+    done.wait(conn.recv())
+    conn.send((got[0], times[1]))
+    c.loop_stop()
+    c.disconnect()
+
+
+def results(setup_body: dict, seats: dict, tables: int, games: int, seed: int) -> dict[int, list[dict]]:
+    """Each table's results for games 1..games, as the engine's players would key them."""
+    from hub.conductor.leads import keys_lead
+    from hub.conductor.scoring import played_values
+    from hub.conductor.setup import from_body
+    setup, rng = from_body(dict(setup_body, tables=tables)), random.Random(seed)
+    return {n: [{"game": g, "values": played_values(setup, seats[n], rng, lead=keys_lead(setup.form, g))}
+                for g in range(1, games + 1)] for n in range(1, tables + 1)}
+
+
+async def relay(port: int, room: Room, payloads: dict, window: int) -> tuple[int, float]:
+    import multiprocessing as mp
+    total = sum(len(p) for p in payloads.values())
+    ctx = mp.get_context("spawn")
+    conn, child = ctx.Pipe()
+    proc = ctx.Process(target=_subscriber_child, args=(port, total, child), daemon=True)
+    proc.start()
+    conn.recv()
+    await room.connect("127.0.0.1", port, subscribe=False)
+
+    async def table(t):
+        slots = asyncio.Semaphore(window)
+        for _, payload in payloads[t.n]:
+            await slots.acquire()
+            t.client.publish(t.topic("event"), payload, qos=1).add_done_callback(lambda f: slots.release())
+        for _ in range(window):
+            await slots.acquire()
+
+    t0 = time.monotonic()
+    conn.send(120.0)
+    await asyncio.gather(*(table(t) for t in room.tables))
+    got, last = await asyncio.get_running_loop().run_in_executor(None, conn.recv)
+    proc.join(10)
+    await room.close()
+    return got, last - t0
+
+
+async def through_hub(port: int, room: Room, payloads: dict, window: int) -> tuple[list[dict], float]:
+    await room.connect("127.0.0.1", port)
+    acks: list[dict] = []
+
+    async def table(t):
+        slots = asyncio.Semaphore(window)
+
+        def answered(f):
+            acks.append(f.result())
+            slots.release()
+        for event_id, payload in payloads[t.n]:
+            await slots.acquire()
+            t.send(event_id, payload).add_done_callback(answered)
+        for _ in range(window):
+            await slots.acquire()
+
+    t0 = time.monotonic()
+    await asyncio.wait_for(asyncio.gather(*(table(t) for t in room.tables)), 300)
+    elapsed = time.monotonic() - t0
+    await room.close()
+    return acks, elapsed
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="50 tables x 20 games")
+    ap.add_argument("--tables", type=int, default=200)
+    ap.add_argument("--games", type=int, default=40, help="results per table")
+    ap.add_argument("--window", type=int, default=4, help="events a table keeps unanswered")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--profile", action="store_true", help="cProfile the hub's writer; print its top functions")
+    args = ap.parse_args()
+    if args.quick:
+        args.tables, args.games = 50, 20
+
+    work = Path(tempfile.mkdtemp(prefix="hub-bench-"))
+    journal = work / "journal.sqlite3"
+    setup_body = {"form": "draw", "games_per_session": args.games, "sessions": 1, "seat_check": False}
+    broker = Mosquitto().start()
+    try:
+        # The party first (its seating decides the values), then the hub leaves the
+        # broker to the relay run and comes back on the same journal.
+        hub = HubProcess(journal, broker.port)
+        hub.call("party", dict(tables=args.tables, **setup_body))
+        seats = hub.call("seats")
+        hub.stop()
+        bodies = results(setup_body, seats, args.tables, args.games, args.seed)
+        room = Room(args.tables, ack_bells=False)
+        payloads = {t.n: [t.event("result", b) for b in bodies[t.n]] for t in room.tables}
+        total = sum(len(p) for p in payloads.values())
+        size = sum(len(p) for ps in payloads.values() for _, p in ps) / total
+        print(f"{args.tables} tables x {args.games} results = {total} events, mean payload {size:.0f} bytes, "
+              f"window {args.window} per table; Mosquitto; {machine()}")
+
+        got, dt = asyncio.run(relay(broker.port, room, payloads, args.window))
+        relay_rate = got / dt
+        print(f"relay  (Mosquitto -> plain paho subscriber): {got} delivered in {dt:.2f} s = {relay_rate:8,.0f} msg/s")
+        if got != total:
+            print(f"  ! the subscriber got {got} of {total}")
+
+        hub = HubProcess(journal, broker.port, profile=args.profile)
+        start_seq = hub.started_seq
+        room = Room(args.tables, ack_bells=False)
+        acks, dt = asyncio.run(through_hub(broker.port, room, payloads, args.window))
+        admitted = sum(a["ok"] for a in acks)
+        hub_rate = admitted / dt
+        print(f"hub    (judged, journaled, acked):          {admitted} admitted in {dt:.2f} s = {hub_rate:8,.0f} events/s")
+        refusals = sorted({a.get("why") for a in acks if not a["ok"]})
+        if admitted != total:
+            print(f"  ! {total - admitted} refused: {refusals}")
+
+        # new ids (boot 2 of each board) for games already saved
+        room = Room(args.tables, ack_bells=False)
+        refused_payloads = {t.n: [t.event("result", bodies[t.n][0], f"{t.board}.2.{i}") for i in range(args.games)]
+                            for t in room.tables}
+        racks, rdt = asyncio.run(through_hub(broker.port, room, refused_payloads, args.window))
+        refused = sum(not a["ok"] for a in racks)
+        print(f"hub    refusing (ALREADY SAVED):            {refused} refused  in {rdt:.2f} s = {refused / rdt:8,.0f} events/s")
+        if refused != len(racks):
+            print(f"  ! {len(racks) - refused} of the refused run were admitted")
+        if args.profile:
+            print(hub.call("profile", 30))
+        end_seq = hub.call("seq")
+        hub.stop()
+        with sqlite3.connect(journal) as db:
+            rows = db.execute("SELECT COUNT(*), COUNT(DISTINCT id) FROM journal WHERE seq > ?", (start_seq,)).fetchone()
+        print(f"journal: {rows[0]} events appended ({rows[1]} distinct ids), seq {start_seq} -> {end_seq}")
+        print(f"ratio hub / relay = {hub_rate / relay_rate:.2f}  (goal >= 0.50: {'met' if hub_rate >= relay_rate / 2 else 'NOT met'})")
+    finally:
+        broker.stop()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,112 @@
+"""Entry-to-screen latency with a full room entering at once after the bell.
+
+    python bench/rush_bench.py [--quick] [--tables 200] [--screens 20] [--gap 2.0]
+
+bench/screens_bench.py measured 50 tables with paho threads; this is its room
+of 200: the same SSE screens and the same measure (its `Screen` and `report`),
+with the tables on one asyncio loop (bench/room.py) so that 200 of them load
+the hub rather than this process's GIL. The hub and its web app run in one
+child process as `party run` runs them; one Mosquitto on 127.0.0.1.
+
+A Draw party (four games a session) of `--tables` tables: each table keys games
+1-3, one every `--gap` seconds on average (uniformly random gaps: the steady
+phase); then the conductor rings the bell ("finish the game in hand") and every
+table acknowledges it; then all tables key game 4 at the same moment (the
+rush). Latency of one entry at one screen = from the table's publish to the
+arrival at that screen of the first `standings` message whose id (the journal
+seq) is at least the seq the hub acknowledged for the entry. Printed: p50, p99
+and max over every (entry, screen) pair, per phase. Goal: rush p99 < 100 ms at
+200 tables.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.hub_bench import results  # noqa: E402
+from bench.room import HubProcess, Room, machine, percentile  # noqa: E402
+from bench.screens_bench import Screen, report  # noqa: E402
+from hub.broker import Mosquitto  # noqa: E402
+
+PARTY = {"form": "draw", "sessions": 1, "seat_check": False}
+
+
+async def play(room: Room, hub: HubProcess, bodies: dict, gap: float, seed: int):
+    rng = random.Random(seed)
+    steady, rush = [], []
+
+    async def key(t, game: int, log: list) -> None:
+        sent = time.monotonic()
+        ack = await asyncio.wait_for(t.send(*t.event("result", bodies[t.n][game - 1])), 60)
+        if not ack["ok"]:
+            raise SystemExit(f"table {t.n} game {game} refused: {ack['why']}")
+        log.append((sent, ack["seq"]))
+
+    async def table(t) -> None:
+        for game in (1, 2, 3):
+            await asyncio.sleep(rng.uniform(0, 2 * gap))
+            await key(t, game, steady)
+
+    await asyncio.gather(*(table(t) for t in room.tables))
+    loop = asyncio.get_running_loop()
+    bell = await loop.run_in_executor(None, lambda: hub.call("bell", {"meaning": "finish", "timeout": 30.0}))
+    if "error" in bell or len(bell["acked"]) < bell["tables"]:
+        raise SystemExit(f"the bell was not acknowledged by every table: {bell}")
+    await asyncio.sleep(0.5)
+    await asyncio.gather(*(key(t, 4, rush) for t in room.tables))
+    await asyncio.sleep(1.0)   # the last standings reach every screen
+    return steady, rush
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="50 tables, 5 screens, gap 0.5 s")
+    ap.add_argument("--tables", type=int, default=200)
+    ap.add_argument("--screens", type=int, default=20)
+    ap.add_argument("--gap", type=float, default=2.0, help="mean seconds between a table's entries")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    if args.quick:
+        args.tables, args.screens, args.gap = 50, 5, 0.5
+
+    work = Path(tempfile.mkdtemp(prefix="rush-bench-"))
+    broker = Mosquitto().start()
+    hub = HubProcess(work / "journal.sqlite3", broker.port, web=True)
+    try:
+        hub.call("party", dict(tables=args.tables, **PARTY))
+        bodies = results(PARTY, hub.call("seats"), args.tables, 4, args.seed)
+        screens = [Screen(hub.web_port) for _ in range(args.screens)]
+        for s in screens:
+            s.start()
+            s.connected.wait(10)
+        room = Room(args.tables)
+
+        async def run():
+            await room.connect(broker.host, broker.port)
+            await room.until(lambda: all(t.screen for t in room.tables))
+            out = await play(room, hub, bodies, args.gap, args.seed)
+            await room.close()
+            return out
+
+        steady, rush = asyncio.run(run())
+        print(f"{args.tables} tables (asyncio), {args.screens} SSE screens (threads), Mosquitto, "
+              f"hub+web in one child process; {machine()}")
+        report("steady", steady, screens)
+        report("rush", rush, screens)
+        lat = [(s.first_at_or_after(seq) - sent) * 1000 for sent, seq in rush for s in screens]
+        p99 = percentile(lat, 99)
+        print(f"goal: rush p99 < 100 ms at {args.tables} tables: {p99:.1f} ms, {'met' if p99 < 100 else 'NOT met'}")
+    finally:
+        hub.stop()
+        broker.stop()
+
+
+if __name__ == "__main__":
+    main()
