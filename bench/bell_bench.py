@@ -60,8 +60,8 @@ def ring_rounds(hub: HubProcess, rounds: int, received=None) -> tuple[list[float
     return per_table, to_all, arrivals
 
 
-def protocol_tables(broker: Mosquitto, tables: int, rounds: int, work: Path) -> list[float]:
-    hub = HubProcess(work / "tables.sqlite3", broker.port)
+def protocol_tables(broker: Mosquitto, tables: int, rounds: int, work: Path, profile: bool = False) -> list[float]:
+    hub = HubProcess(work / "tables.sqlite3", broker.port, profile=profile)
     hub.call("party", dict(tables=tables, **PARTY))
     room = Room(tables)
     seen: dict[str, dict[int, float]] = {}
@@ -89,6 +89,8 @@ def protocol_tables(broker: Mosquitto, tables: int, rounds: int, work: Path) -> 
     try:
         print(f"{tables} protocol-speaking tables (asyncio, one process):")
         per_table, to_all, arrivals = asyncio.run(run())
+        if profile:
+            print(hub.call("profile", 30))
     finally:
         hub.stop()
     print(f"  bell -> received at the table:       {spread(arrivals)}")
@@ -125,6 +127,7 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="2 rounds, 5 VirtualBoards")
     ap.add_argument("--tables", type=int, default=200)
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--profile", action="store_true", help="cProfile the hub's writer; print its top functions")
     ap.add_argument("--boards", type=int, default=20, help="VirtualBoards for the firmware's run (0: none)")
     args = ap.parse_args()
     if args.quick:
@@ -133,7 +136,7 @@ def main() -> None:
     broker = Mosquitto().start()
     print(f"Mosquitto on 127.0.0.1; hub in a child process; {machine()}")
     try:
-        lat = protocol_tables(broker, args.tables, args.rounds, work)
+        lat = protocol_tables(broker, args.tables, args.rounds, work, args.profile)
         p99 = percentile(lat, 99)
         print(f"goal: p99 < 200 ms at {args.tables} tables: {p99:.1f} ms, {'met' if p99 < 200 else 'NOT met'}")
         if args.boards:
