@@ -10,7 +10,8 @@ session after session, until the journal holds the wanted number of events. Prin
   (ranking every card), and a Bergen party's 1,000 (partners move and separate):
   the judge's whole `reseat` (movement, recorded decision, fold),
 - replaying the whole journal (the fold only; reading SQLite is the hub's part),
-- to_json of the final state (what `party replay --json` serialises).
+- to_json of the final state (what `party replay --json` serialises), every board's
+  screen, and the standings page's data.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ import argparse
 import random
 import time
 
-from hub.conductor import apply, events as k, judge, replay, to_json
+from hub.conductor import apply, events as k, judge, replay, screens, standings, to_json
 from hub.conductor.cards import SEATS, number
 from hub.conductor.state import PartyState
 from hub.event import Event, Proposal
@@ -151,12 +152,18 @@ def main() -> None:
     print(f"reseat {len(bergen.state.holders)} Bergen players (partners move and separate): "
           f"{dt * 1e3:.1f} ms")
 
-    state, dt = timed(lambda: replay(hub.journal))
-    print(f"replay {events} events (fold only): {dt:.2f} s, {dt / events * 1e6:.1f} us/event, "
-          f"{events / dt:,.0f} events/s")
+    runs = [timed(lambda: replay(hub.journal)) for _ in range(3)]
+    state, dt = min(runs, key=lambda r: r[1])    # the best of three: the least disturbed
+    print(f"replay {events} events (fold only), best of 3: {dt:.2f} s, "
+          f"{dt / events * 1e6:.1f} us/event, {events / dt:,.0f} events/s "
+          f"(others: {', '.join(f'{r[1]:.2f} s' for r in runs if r[1] != dt)})")
     assert state.seq == hub.state.seq
     doc, dt = timed(lambda: to_json(state))
     print(f"to_json of the final state: {dt * 1e3:.0f} ms")
+    _, dt = timed(lambda: screens(state))
+    print(f"screens of all {state.setup.tables} tables: {dt * 1e3:.1f} ms")
+    _, dt = timed(lambda: standings(state))
+    print(f"standings: {dt * 1e3:.0f} ms")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,9 @@ are the firmware's and the broker's, not the hub's.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -20,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hardware.sim.board import DEFAULT_HEAP, VirtualBoard, build  # noqa: E402
+from hardware.sim.board import DEFAULT_HEAP, VirtualBoard, build, tool  # noqa: E402
 from hardware.sim.hub_double import HubDouble, form  # noqa: E402
 from hub.broker import best_available  # noqa: E402
 
@@ -37,13 +39,53 @@ def summary(samples: list[float]) -> str:
 
 def compiled_size() -> None:
     code = build()
-    files = sorted(code.rglob("*.mpy"))
-    total = sum(f.stat().st_size for f in files)
-    host = sum(f.stat().st_size for f in files if f.parent.name == "hal")
-    print(f"compiled size (mpy-cross): {total} bytes in {len(files)} files "
-          f"({total - host} without the host HAL)")
-    for f in files:
-        print(f"  {f.relative_to(code)}: {f.stat().st_size}")
+    files = {f.relative_to(code).as_posix(): f.stat().st_size for f in sorted(code.rglob("*.mpy"))}
+    # What each target carries: every file but the other targets' hardware layers.
+    hals = {"unix port": "hal/host.mpy", "esp32": "hal/esp32.mpy", "pico_w": "hal/pico_w.mpy"}
+    sizes = ", ".join(f"{target} {sum(v for k, v in files.items() if k not in set(hals.values()) - {mine})}"
+                      for target, mine in hals.items())
+    print(f"compiled size (mpy-cross), bytes per target: {sizes}")
+    print("  " + ", ".join(f"{k} {v}" for k, v in files.items()))
+
+
+CODE_PROBE = """
+import gc, sys
+ROMFS = %r
+if ROMFS:  # code executed in place from a ROMFS image, as from a board's flash partition
+    import vfs
+    with open(ROMFS, "rb") as f:
+        img = f.read()  # on a board this is flash, not heap: measured after it
+    vfs.mount(vfs.VfsRom(img), "/rom")
+    sys.path.insert(0, "/rom")
+gc.collect()
+base = gc.mem_alloc()
+import asyncio, json
+for m in ("mqtt", "outbox", "entry", "app", "hal", "hal.host"):
+    gc.collect()
+    before = gc.mem_alloc()
+    __import__(m)
+    gc.collect()
+    print(m, gc.mem_alloc() - before)
+gc.collect()
+print("total", gc.mem_alloc() - base)
+"""
+
+
+def code_heap(romfs: bool = False) -> dict[str, int]:
+    """Heap taken by importing the compiled modules alone (bytecode, function
+    objects, module dicts): the part of the heap that is code, not state. With
+    romfs, imported from a ROMFS image (mpremote romfs build) mounted as on a
+    board whose firmware has a ROMFS partition: bytecode runs in place."""
+    code = build()
+    image = ""
+    if romfs:
+        image = str(Path(tempfile.mkdtemp(prefix="romfs-")) / "firmware.romfs")
+        subprocess.run([tool("mpremote"), "romfs", "--no-mpy", "-o", image, "build", str(code)],
+                       check=True, capture_output=True)
+    out = subprocess.run([tool("micropython"), "-X", "heapsize=256K", "-c", CODE_PROBE % image],
+                         capture_output=True, text=True, check=True, cwd=code,
+                         env={**os.environ, "MICROPYPATH": f".frozen:{code}"})
+    return {k: int(v) for k, v in (line.split() for line in out.stdout.split("\n") if line)}
 
 
 def session(broker, games: int) -> None:
@@ -81,6 +123,15 @@ def session(broker, games: int) -> None:
               f"(heap capped at {DEFAULT_HEAP})")
         print(f"heap in steady state after {games} games, a bell and a conductor's bell: "
               f"{steady['alloc']} bytes allocated, {steady['free']} free")
+        code = code_heap()
+        parts = ", ".join(f"{k} {v}" for k, v in code.items() if k != "total")
+        print(f"  of which code (importing the compiled modules, asyncio included): "
+              f"{code['total']} bytes ({parts});")
+        state = steady["alloc"] - code["total"]
+        print(f"  state (tasks, streams, retained screen, outbox, interpreter): {state} bytes")
+        rom = code_heap(romfs=True)
+        print(f"with the code in a ROMFS partition instead of .mpy files on LittleFS: code "
+              f"{rom['total']} bytes of heap, so about {rom['total'] + state} in steady state")
         print(f"keypress-to-publish (# on the review page -> event at the hub's client): "
               f"{summary(latencies)}")
     finally:
@@ -111,7 +162,7 @@ def bell_fanout(broker, tables: int, rounds: int) -> None:
             b.on_frame = watcher(t)
             boards.append(b.start())
         for b in boards:
-            b.wait_for(lambda lines: lines and "HUB?" not in lines[-1], timeout=60)
+            b.wait_for(lambda lines: "HUB?" not in lines[-1], timeout=60)
         samples = []
         for r in range(rounds):
             meaning, word = (("finish", "FINISH GAME"), ("stop", "STOP NOW"))[r % 2]

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import json
 import multiprocessing as mp
 import random
 import statistics
@@ -31,7 +30,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "web")]
+sys.path.insert(0, str(ROOT))
 
 
 def run_hub(broker_port: int, tables: int, ready, stop) -> None:
@@ -97,7 +96,7 @@ class Screen(threading.Thread):
 
 
 def key(table, game: int, log: list, lock) -> None:
-    from conftest import draw_game
+    from tests.web.conftest import draw_game
     sent = time.monotonic()
     ack = table.ack_for(table.key_form(draw_game(table.table, game), game=game), timeout=30)
     assert ack["ok"], ack
@@ -133,7 +132,7 @@ def main() -> None:
     args = parser.parse_args()
 
     from hub.broker import best_available
-    from protocol_tables import ProtocolTable
+    from tests.web.protocol_tables import ProtocolTable
 
     broker = best_available().start()
     ctx = mp.get_context("spawn")

@@ -3,6 +3,7 @@
 # or sockets directly: it draws through board.show() and sends through the
 # outbox, which the pump task drains to the MQTT client whenever the link is up.
 import asyncio
+import gc
 import json
 from time import ticks_add, ticks_diff, ticks_ms
 
@@ -14,6 +15,7 @@ T_HUB = "party/hub/status"
 NOTE_MS = 4000  # a passing message (verdict, "bell sent") stays this long
 SENDING_MS = 3000  # wait this long for the verdict before telling the guest it is queued
 BELL_REPEAT_MS = 3000  # a second press this soon is the same bell, not a new claim
+MAX_QUEUED = 16  # unacked events before a new entry waits for the hub (two sessions' games)
 STALE_MS = 20000  # a loop silent this long is hung: stop feeding the watchdog
 ID_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-"  # protocol: bell id [a-z0-9-]{1,24}
 BELL_WORDS = {"finish": ("FINISH GAME", "START NO NEW ONE"), "stop": ("STOP NOW", "PUT TILES DOWN")}
@@ -50,7 +52,7 @@ class TableApp:
         self.screen = {}  # the latest retained screen
         self.hub = None  # the hub's retained status: "online" / "offline"
         self.entry = None
-        self.draft_game = None
+        self.draft_game = None  # (form kind, game) the draft belongs to
         self.draft = {}  # values keyed so far for draft_game; survives cancel and refusal
         self.notes = []  # [lines, expiry ticks or None when it waits for a key]
         self.sending = None  # (event id, ticks, title) while waiting for a fresh result's verdict
@@ -68,9 +70,9 @@ class TableApp:
         return [(self.t_ack, 1), (self.t_screen, 1), (T_CMD, 1), (T_HUB, 1)]
 
     def will(self):
-        return (self.t_status, self._status("offline"), True, 1)
+        return (self.t_status, self.status("offline"), True, 1)
 
-    def _status(self, state):
+    def status(self, state):
         s = {"v": 1, "state": state, "board": self.outbox.board_id}
         if state == "online":
             s["boot"] = self.outbox.boot
@@ -78,7 +80,7 @@ class TableApp:
         return json.dumps(s)
 
     async def on_connect(self):
-        await self.client.publish(self.t_status, self._status("online"), True, 1)
+        await self.client.publish(self.t_status, self.status("online"), True, 1)
         self._resend_all()
 
     def _resend_all(self):
@@ -124,7 +126,7 @@ class TableApp:
         if e[1] == "result":
             # Give the guest the refused values back to correct, not to retype.
             body = json.loads(e[2])["body"]
-            self.draft_game, self.draft = body["game"], body["values"]
+            self.draft_game, self.draft = ("result", body["game"]), body["values"]
 
     def _on_bell(self, bell):
         if not isinstance(bell, dict) or not isinstance(bell.get("id"), str):
@@ -140,6 +142,17 @@ class TableApp:
 
     # --- keys --------------------------------------------------------------
     def on_key(self, k):
+        try:
+            self._key(k)
+        except OSError as e:  # the outbox could not be written (flash full or failing)
+            self.log("key %s: %r" % (k, e))
+            self._flash("STORAGE ERROR")
+        except MemoryError:  # a passing spike: the key is lost, never the keypad task
+            gc.collect()
+            self._flash("BUSY - TRY AGAIN")
+        self.refresh()
+
+    def _key(self, k):
         self.flash = None
         if k == "BELL" or k == "BELL-LONG":
             self._bell_button(k == "BELL-LONG")
@@ -159,7 +172,6 @@ class TableApp:
                     self._note(["CANCELLED", "VALUES KEPT", "# TO GO ON"], NOTE_MS)
             elif k == "#" or k.isdigit():
                 self._start_entry(k)
-        self.refresh()
 
     def _bell_button(self, long):
         now = ticks_ms()
@@ -167,8 +179,12 @@ class TableApp:
                 and self.last_bell[0] == long:
             return  # a bounce or an impatient second press: already sent
         self.last_bell = (long, now)
-        self.outbox.add(self.table, "call" if long else "bell", {})
-        self.kick.set()
+        kind = "call" if long else "bell"
+        # One claim is waiting already: more presses say nothing new, and a
+        # child at the button must not fill the outbox (and the heap).
+        if not any(e[1] == kind for e in self.outbox.entries):
+            self.outbox.add(self.table, kind, {})
+            self.kick.set()
         self._note(["HOST CALLED" if long else "BELL RUNG", "" if self._linked() else "WILL SEND"],
                    NOTE_MS)
 
@@ -202,8 +218,9 @@ class TableApp:
         kind = form.get("kind", "result")
         if kind == "seat-check":
             return kind, {"cards": values}
-        if kind == "confirm":
-            return kind, {"entry": form.get("entry"), "seat": "ABCD"[values["seat"] - 1]}
+        if kind == "confirm":  # one seat field: the confirming player's seat
+            seat = list(values.values())[0]
+            return kind, {"entry": form.get("entry"), "seat": "ABCD"[seat - 1]}
         return "result", {"game": form["game"], "values": values}
 
     def _start_entry(self, k):
@@ -211,16 +228,23 @@ class TableApp:
         if form is None:
             self._flash("NOTHING TO ENTER")
             return
-        if form["game"] != self.draft_game:
-            self.draft_game, self.draft = form["game"], {}
+        if len(self.outbox) >= MAX_QUEUED:
+            # The heap holds every unacked event; past this the board would
+            # run out of memory before the hub comes back.
+            self._flash("QUEUE FULL")
+            return
+        key = (form.get("kind", "result"), form["game"])
+        if key != self.draft_game:
+            self.draft_game, self.draft = key, {}
         self.entry = Entry(form, self.draft)
         if k != "#":
             self.entry.key(k)  # a digit in idle is the first digit of the entry
 
     def _send_result(self):
         e = self.entry
-        self.entry = None
+        # Written to flash first: if that fails the entry stays on screen, still keyed.
         eid = self.outbox.add(self.table, *self._event_of(e.form, e.values()))
+        self.entry = None
         self.draft_game, self.draft = None, {}
         self._count_queue()
         self.kick.set()
@@ -231,6 +255,10 @@ class TableApp:
 
     # --- display -----------------------------------------------------------
     def _note(self, lines, ms=None):
+        if ms is not None:
+            # A passing message replaces passing messages: after an outage the
+            # acks of a whole queue arrive at once, and only the latest matters.
+            self.notes = [n for n in self.notes if n[1] is None]
         self.notes.append([lines, None if ms is None else ticks_add(ticks_ms(), ms)])
 
     def _flash(self, text):
@@ -298,7 +326,7 @@ class TableApp:
         # (re)connect and when the hub comes back, and any still unacked every
         # resend_ms, until the hub's ack settles them.
         c = self.client
-        last_beat = ticks_ms() - self.beat_ms
+        last_beat = ticks_add(ticks_ms(), -self.beat_ms)  # the first heartbeat at once
         while True:
             self.beats["pump"] = ticks_ms()
             try:
@@ -319,6 +347,12 @@ class TableApp:
                     await c.publish(self.t_beat, self._heartbeat())
             except OSError as ex:
                 self.log("pump: %r" % (ex,))  # the client reconnects; on_connect resends
+            except MemoryError:
+                # A burst (a whole queue resent while its acks pour in) on a full
+                # heap: let it pass and try again; nothing is lost, the outbox is on flash.
+                gc.collect()
+                self.log("pump: out of memory, retrying")
+                await asyncio.sleep_ms(500)
 
     def _heartbeat(self):
         b = self.board

@@ -25,6 +25,11 @@ def show_value(f, v):
     return str(v)
 
 
+def seat_hint(f):
+    # A seat field with min 1 (e.g. "your seat" to confirm) has no "none".
+    return "PICK A-D" if f.get("min", 0) >= 1 else "A-D OR 0=NONE"
+
+
 class Entry:
     def __init__(self, form, draft):
         self.form = form
@@ -63,10 +68,10 @@ class Entry:
                 self.asking = True
             return None
         if f.get("seat"):
-            if k in SEATS or k == "0":
+            if k in SEATS or k == "0" and f.get("min", 0) < 1:
                 self.buf = k
             else:
-                self.msg = "A-D OR 0=NONE"
+                self.msg = seat_hint(f)
         elif k.isdigit():
             mx = f.get("max", 999)
             if len(self.buf) >= len(str(mx)):
@@ -79,7 +84,7 @@ class Entry:
 
     def _accept(self, f):
         if not self.buf:
-            self.msg = "A-D OR 0=NONE" if f.get("seat") else "TYPE A NUMBER"
+            self.msg = seat_hint(f) if f.get("seat") else "TYPE A NUMBER"
             return None
         if f.get("seat"):
             v = SEATS.find(self.buf) + 1
@@ -128,14 +133,17 @@ class Entry:
             return out
         f = self.fields[self.i]
         if f.get("seat"):
-            rng = "A-D, 0=NONE"
+            rng = seat_hint(f)
             shown = "NONE" if self.buf == "0" else self.buf
         else:
             rng = "%d-%d" % (f.get("min", 0), f.get("max", 999))
             shown = self.buf
         back = "DEL" if self.buf else ("BACK" if self.i else "CANCEL")
+        count = "%d/%d" % (self.i + 1, len(self.fields))
+        if len(self.fields) == 1 and len(title) + len(count) >= W:
+            count = ""  # "1/1" says nothing; the whole title does ("CONFIRM GAME 12")
         return [
-            fit(title, "%d/%d" % (self.i + 1, len(self.fields))),
+            fit(title, count),
             f.get("label", f["k"])[:W],
             "> " + shown + "_",
             rng,

@@ -7,7 +7,6 @@ import sys
 
 import hal
 from app import TableApp
-from mqtt import MQTTClient
 from outbox import Outbox
 
 
@@ -24,11 +23,16 @@ def main():
     outbox = Outbox(board.data_dir, board.board_id)  # boot counter persisted here, first
     log("boot %d, %d unacked" % (outbox.boot, len(outbox)))
     app = TableApp(board, outbox, cfg, log)
-    app.client = MQTTClient(
-        board, board.board_id, cfg.get("broker", "127.0.0.1"), cfg.get("port", 1883),
-        cfg.get("user"), cfg.get("password"), keepalive=cfg.get("keepalive", 20),
-        will=app.will(), subs=app.subs(), on_message=app.on_message,
-        on_connect=app.on_connect, log=log)
+    wiring = dict(subs=app.subs(), on_message=app.on_message, on_connect=app.on_connect, log=log)
+    if cfg.get("serial"):  # a board without WiFi: JSON lines over USB serial to the hub's bridge
+        from seriallink import SerialLink
+        app.client = SerialLink(cfg["serial"], (app.t_status, app.status("online")), **wiring)
+    else:
+        from mqtt import MQTTClient
+        app.client = MQTTClient(
+            board, board.board_id, cfg.get("broker", "127.0.0.1"), cfg.get("port", 1883),
+            cfg.get("user"), cfg.get("password"), keepalive=cfg.get("keepalive", 20),
+            will=app.will(), **wiring)
     asyncio.run(app.run())
 
 

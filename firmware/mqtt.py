@@ -60,7 +60,7 @@ class MQTTClient:
         self._waiting = {}  # packet id -> Event, for PUBACK and SUBACK
         self._wlock = asyncio.Lock()
         self._down = asyncio.Event()
-        self._last_rx = self._last_tx = 0
+        self._last_rx = self._last_tx = ticks_ms()
 
     def isconnected(self):
         return self._stream is not None
@@ -122,9 +122,9 @@ class MQTTClient:
                 _str(body, self.password)
         body[7] = flags
         await self._send(_packet(0x10, body))  # completes once the TCP connect has
-        first, ack = await asyncio.wait_for_ms(self._read_packet(), self.timeout_ms)
-        if first != 0x20 or len(ack) != 2 or ack[1] != 0:
-            raise OSError("CONNACK %r" % (bytes(ack),))
+        pkt: tuple = await asyncio.wait_for_ms(self._read_packet(), self.timeout_ms)
+        if pkt[0] != 0x20 or len(pkt[1]) != 2 or pkt[1][1] != 0:
+            raise OSError("CONNACK %r" % (pkt,))
         self._last_rx = ticks_ms()
         self._reader = asyncio.create_task(self._read_loop())
         for topic, qos in self.subs:

@@ -24,6 +24,10 @@ def _line(rec):
 
 class Outbox:
     def __init__(self, data_dir, board_id):
+        try:
+            os.mkdir(data_dir)
+        except OSError:
+            pass  # exists already
         self.path = data_dir + "/" + LOG
         self.board_id = board_id
         self.boot = 0
@@ -51,15 +55,18 @@ class Outbox:
                 except ValueError:
                     continue
                 t, v = rec[0], rec[1:]
-                if t == "B":
-                    self.boot = max(self.boot, int(v))
-                elif t == "+":
-                    ev = json.loads(v)
-                    self.entries.append([ev["id"], ev["kind"], v, None])
-                elif t == "-":
-                    self._drop(v)
-                elif t == "K":
-                    self.bell = v
+                try:
+                    if t == "B":
+                        self.boot = max(self.boot, int(v))
+                    elif t == "+":
+                        ev = json.loads(v)
+                        self.entries.append([ev["id"], ev["kind"], v, None])
+                    elif t == "-":
+                        self._drop(v)
+                    elif t == "K":
+                        self.bell = v
+                except (ValueError, KeyError, TypeError):
+                    continue  # never let one odd record stop the board from booting
 
     def _compact(self):
         tmp = self.path + ".new"

@@ -51,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--duration", type=float, default=0, help="stop after this many seconds (default: Ctrl-C)")
     demo.set_defaults(func=_demo)
 
-    for extra in ("hub.replay", "hub.firmware_tools"):
+    for extra in ("hub.replay", "hub.firmware_tools", "hub.provision", "hub.drills"):
         try:
             module = __import__(extra, fromlist=["add_commands"])
         except ImportError:
@@ -61,6 +61,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if getattr(args, "verbose", False) else logging.INFO,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s", datefmt="%H:%M:%S")
+    if not getattr(args, "verbose", False):
+        logging.getLogger("werkzeug").setLevel(logging.WARNING)  # a line per projector request
     return args.func(args) or 0
 
 
@@ -89,6 +91,7 @@ def _start_hub(args, journal: Path):
     say(f"hub running; journal {journal} (seq {hub.seq})")
     web = WebServer(create_app(hub), *args.http).start()
     say(f"projected standings at {web.url}")
+    say(f"conductor's console at {web.url}console/ (the first visit sets the conductor's password)")
     return broker, hub, web
 
 

@@ -115,6 +115,8 @@ def decode_object(payload: bytes) -> dict:
         msg = json.loads(payload)
     except ValueError as exc:  # UnicodeDecodeError is a ValueError too
         raise ValueError(f"not JSON: {exc}") from None
+    except RecursionError:  # 2048 bytes hold ~1000 nested brackets: past json's depth limit
+        raise ValueError("not JSON: nested too deeply") from None
     if not isinstance(msg, dict):
         raise ValueError("not a JSON object")
     return msg

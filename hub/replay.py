@@ -9,21 +9,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import sqlite3
 import sys
 
 from hub.conductor import replay, to_json
 from hub.event import Event
+from hub.journal import open_reader, read_events
 
 
 def read_journal(path: str) -> list[Event]:
-    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    db = open_reader(path)
     try:
-        rows = con.execute("SELECT seq, id, at, source, kind, body FROM journal ORDER BY seq")
-        return [Event(seq, id_, at, source, kind, json.loads(body))
-                for seq, id_, at, source, kind, body in rows]
+        return list(read_events(db))
     finally:
-        con.close()
+        db.close()
 
 
 def text(doc: dict) -> str:

@@ -58,8 +58,11 @@ class BoardSeen:
 
 class Hub:
     def __init__(self, journal_path: str | Path, broker_host: str, broker_port: int, *,
-                 username: str | None = None, password: str | None = None, client_id: str = "hub"):
+                 username: str | None = None, password: str | None = None, client_id: str = "hub",
+                 boards: dict[int, str] | None = None):
         self.journal = Journal(journal_path)
+        # With provisioning (hub/provision.py): the one board allowed to speak for each table.
+        self.provisioned_boards = boards
         self.state = conductor.replay(self.journal.events())
         self.seq = self.journal.last_seq()
         self.boards: dict[int, BoardSeen] = {}
@@ -231,6 +234,11 @@ class Hub:
         if item.table not in conductor.tables(state):
             # No such table at this party: no board of ours to show it on.
             log.warning("table %d is not at this party: refused %s", item.table, proposal.id)
+            return None
+        if self.provisioned_boards is not None and proposal.body["board"] != self.provisioned_boards.get(item.table):
+            # A spoofer (the broker's ACL should have stopped it): no ack, nothing journaled.
+            log.warning("table %d: event %s from board %r, not the table's provisioned board: refused",
+                        item.table, proposal.id, proposal.body["board"])
             return None
         return proposal
 

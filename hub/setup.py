@@ -5,7 +5,6 @@ it is judged and journaled the same way and recorded under the host's login.
 """
 from __future__ import annotations
 
-import itertools
 import uuid
 
 from .conductor import events as k
@@ -14,7 +13,9 @@ from .event import Proposal, Verdict
 HOST = "host"
 
 _FIRST = ("Ann", "Bertha", "Clara", "Dora", "Edith", "Flora", "Grace", "Hattie", "Ida", "Jennie",
-          "Albert", "Ben", "Carl", "David", "Ernest", "Frank", "George", "Henry", "Isaac", "John")
+          "Albert", "Ben", "Carl", "David", "Ernest", "Frank", "George", "Henry", "Isaac", "John",
+          "Kate", "Lucy", "Mabel", "Nellie", "Olive", "Pearl", "Rose", "Sarah", "Tillie", "Vera",
+          "Karl", "Louis", "Martin", "Nathan", "Oscar", "Paul", "Ralph", "Samuel", "Thomas", "Walter")
 _LAST = ("Lee", "Grimm", "Parker", "Bradley", "Pell", "Tandy", "Brown", "Clark", "Davis", "Evans",
          "Fisher", "Gray", "Hill", "King", "Moore", "Nash", "Price", "Reed", "Stone", "Young")
 
@@ -29,8 +30,12 @@ def create_party(hub, *, tables: int, form: str, login: str = HOST, **setup) -> 
 
 def guest_names(count: int) -> list[str]:
     """Distinct made-up guests, the same every time (for demos and tests)."""
-    pairs = itertools.product(_LAST, _FIRST)
-    return [f"{first} {last}" for last, first in itertools.islice(pairs, count)]
+    if count > len(_FIRST) * len(_LAST):
+        raise ValueError(f"at most {len(_FIRST) * len(_LAST)} made-up guests")
+    n, m = len(_FIRST), len(_LAST)
+    # i -> (first i mod n, last (i + i div n) mod m): distinct for every i < n * m
+    # (n a multiple of m), and neighbours at a table do not share a surname.
+    return [f"{_FIRST[i % n]} {_LAST[(i + i // n) % m]}" for i in range(count)]
 
 
 def seat_guests(hub, names: list[str], seed: int, login: str = HOST) -> Verdict:

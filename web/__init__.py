@@ -17,7 +17,7 @@ from pathlib import Path
 
 from flask import Flask, render_template
 
-from . import security
+from . import projection, security
 from .store import WebStore
 
 
@@ -39,6 +39,7 @@ def create_app(hub, **config) -> Flask:
     app.secret_key = store.secret
     app.extensions["party.hub"] = hub
     app.extensions["party.web_store"] = store
+    app.extensions["party.projection"] = projection.Projection(hub, store)
 
     app.before_request(security.check_csrf)
     app.before_request(security.load_login)

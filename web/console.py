@@ -85,6 +85,10 @@ def setup():
     store = security.store()
     if store.has_staff():
         abort(403, description="The console is already set up: sign in.")
+    # A party created from the command line (`party run --tables`) already has its
+    # conductor: the console's first login must be that one, or the conductor
+    # would refuse every action as NOT STAFF.
+    conductors = sorted(who for who, role in _hub().state.staff.items() if role == "conductor")
     if request.method == "POST":
         try:
             who = actions.text(request.form, "login", limit=24)
@@ -95,13 +99,15 @@ def setup():
                 raise BadForm("the two passwords differ")
             if not party.LOGIN.match(who):
                 raise BadForm("login: lower-case letters, digits and - only")
+            if conductors and who not in conductors:
+                raise BadForm(f"the party's conductor is {' or '.join(conductors)}: use that login")
         except BadForm as e:
             flash(str(e), "refused")
-            return render_template("console/setup.html")
+            return render_template("console/setup.html", conductors=conductors)
         store.set_password(who, password, "conductor")
         security.sign_in(who)
         return redirect(url_for("console.home"))
-    return render_template("console/setup.html")
+    return render_template("console/setup.html", conductors=conductors)
 
 
 # ----- pages ------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
+from flask import Blueprint, Response, abort, current_app, render_template, request
 
 from hub import protocol
 from hub.journal import open_reader

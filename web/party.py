@@ -16,6 +16,7 @@ from hub import conductor
 from hub.conductor import cards as C
 from hub.conductor import prizes as P
 from hub.conductor import state as S
+from hub.conductor.screens import screen as table_screen
 from hub.conductor.setup import FORMS, PARTNERSHIP_FORMS, book_prizes
 
 from .actions import BadForm, number, text
@@ -35,7 +36,8 @@ def table_numbers(state) -> list[int]:
 
 
 def screen(state, table: int) -> dict:
-    return conductor.screens(state).get(table, {})
+    """What the table's board is told to show (its retained screen), for its phone keypad."""
+    return table_screen(state, table) if table in conductor.tables(state) else {}
 
 
 def name_of(state, card: str | None) -> str:

@@ -36,7 +36,7 @@ def keypad_url(table: int) -> str:
 
 
 def qr_svg(data: str) -> str:
-    return segno.make(data, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff")
+    return segno.make(data, error="m").svg_inline(border=2, dark="#000", light="#fff", omitsize=True)
 
 
 @bp.get("/invitations")

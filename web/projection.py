@@ -8,6 +8,7 @@ message, not merely not drawn, since any guest's phone can open the stream.
 """
 from __future__ import annotations
 
+import json
 import threading
 
 from hub.conductor import state as S
@@ -17,23 +18,28 @@ from .party import FORM_NAMES, MEASURE_WORDS, prize_label
 # session state in the standings -> what the room is told
 _PHASE = {"playing": "playing", "finishing": "finishing", "stopped": "stopped", "ended": "between", "over": "over"}
 
-_cache_lock = threading.Lock()
-_cache: dict = {}
+class Projection:
+    """The view for every screen of one hub: computed and JSON-encoded once per journal
+    position and switch, and shared — twenty projectors cost one encoding, not twenty."""
 
+    def __init__(self, hub, store):
+        self.hub, self.store = hub, store
+        self._lock = threading.Lock()
+        self._key, self._view, self._json = None, None, ""
 
-def current(hub, store) -> tuple[int, dict]:
-    """(seq, view): computed once per journal position and switch, shared by every screen."""
-    seq, standings = hub.standings()
-    state = hub.state
-    hidden = store.hidden() and S.last_session(state) and not state.final_count if state.setup else False
-    key = (id(hub), seq, hidden)
-    with _cache_lock:
-        if _cache.get("key") == key:
-            return seq, _cache["view"]
-    v = view(standings, state.setup, hidden)
-    with _cache_lock:
-        _cache.update(key=key, view=v)
-    return seq, v
+    def current(self) -> tuple[int, dict, str]:
+        """(seq, view, view as JSON)."""
+        seq, standings = self.hub.standings()
+        state = self.hub.state
+        hidden = bool(state.setup) and self.store.hidden() and S.last_session(state) and not state.final_count
+        with self._lock:
+            if self._key == (seq, hidden):
+                return seq, self._view, self._json
+        v = view(standings, state.setup, hidden)
+        encoded = json.dumps(v, separators=(",", ":"))
+        with self._lock:
+            self._key, self._view, self._json = (seq, hidden), v, encoded
+        return seq, v, encoded
 
 
 def tables(state) -> list[int]:

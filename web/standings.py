@@ -20,7 +20,7 @@ import time
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
-from . import projection, security
+from . import projection
 from .telemetry import boards_view, liveness
 
 bp = Blueprint("standings", __name__)
@@ -35,9 +35,9 @@ def board_states(hub, config) -> dict[str, str]:
     return liveness(view)
 
 
-def _sse(kind: str, data, seq: int | None = None) -> str:
+def _sse(kind: str, data: str, seq: int | None = None) -> str:
     head = f"id: {seq}\n" if seq is not None else ""
-    return f"{head}event: {kind}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+    return f"{head}event: {kind}\ndata: {data}\n\n"
 
 
 @bp.get("/")
@@ -48,13 +48,13 @@ def page():
 @bp.get("/standings.json")
 def snapshot():
     hub = _hub()
-    seq, data = projection.current(hub, security.store())
+    seq, data, _ = current_app.extensions["party.projection"].current()
     return jsonify(seq=seq, standings=data, boards=board_states(hub, current_app.config))
 
 
 @bp.get("/stream")
 def stream():
-    hub, store = _hub(), security.store()
+    hub, screen = _hub(), current_app.extensions["party.projection"]
     config = current_app.config
     ping, check = config["SSE_PING_SECONDS"], config["BOARD_CHECK_SECONDS"]
     last = request.headers.get("Last-Event-ID", type=int)
@@ -64,17 +64,17 @@ def stream():
         quiet_since = time.monotonic()
         yield "retry: 1000\n\n"  # reconnect within a second after a drop
         while True:
-            seq, data = projection.current(hub, store)
+            seq, data, encoded = screen.current()
             if seen is None and seq == last:
                 seen = (seq, data["hidden"])  # caught up already: nothing to resend
             if (seq, data["hidden"]) != seen:
                 seen = (seq, data["hidden"])
                 quiet_since = time.monotonic()
-                yield _sse("standings", data, seq)
+                yield _sse("standings", encoded, seq)
             boards = board_states(hub, config)
             if boards != seen_boards:
                 seen_boards = boards
-                yield _sse("boards", boards)
+                yield _sse("boards", json.dumps(boards, separators=(",", ":")))
             if time.monotonic() - quiet_since >= ping:
                 quiet_since = time.monotonic()
                 yield ": ping\n\n"

@@ -156,7 +156,7 @@ class VirtualBoard:
         test = what if callable(what) else (lambda lines: any(what in l for l in lines))
         deadline = time.monotonic() + timeout
         with self._cond:
-            while not test(self.lines):
+            while not (self.lines and test(self.lines)):  # no frame yet: nothing shown
                 left = deadline - time.monotonic()
                 if left <= 0 or self._eof:
                     raise TimeoutError(f"table {self.table}: {what!r} not shown in {timeout} s; "

@@ -35,6 +35,7 @@ class HubDouble:
         self.received: list[dict] = []  # every event as it arrived, resends included
         self.arrived: dict[str, float] = {}  # event id -> time.monotonic() of its first arrival
         self.statuses: list[dict] = []
+        self.heartbeats: list[dict] = []
         self.verdict = lambda ev: {"ok": True, "msg": f"GAME {ev['body'].get('game', '')} SAVED"
                                    if ev["kind"] == "result" else "OK"}
         self.hold = False  # True: record but do not ack (the hub is slow or its acks are lost)
@@ -53,7 +54,8 @@ class HubDouble:
         self.wait(lambda: c.is_connected(), 5)
 
     def _on_connect(self, client, userdata, flags, reason_code, properties):
-        client.subscribe([("party/table/+/event", 1), ("party/table/+/status", 1)])
+        client.subscribe([("party/table/+/event", 1), ("party/table/+/status", 1),
+                          ("party/table/+/heartbeat", 0)])
         client.publish("party/hub/status", json.dumps({"v": 1, "state": self.state}), 1, True)
         for table, screen in self.screens.items():
             client.publish(f"party/table/{table}/screen", json.dumps(screen), 1, True)
@@ -63,6 +65,8 @@ class HubDouble:
         with self._cond:
             if msg.topic.endswith("/status"):
                 self.statuses.append(payload)
+            elif msg.topic.endswith("/heartbeat"):
+                self.heartbeats.append(payload)
             else:
                 self.received.append(payload)
                 self.arrived.setdefault(payload["id"], time.monotonic())
@@ -113,5 +117,5 @@ class HubDouble:
             return result
 
     def stop(self) -> None:
+        self.client.disconnect()  # first: the loop thread then ends at once, not at its next 1 s poll
         self.client.loop_stop()
-        self.client.disconnect()

@@ -17,8 +17,10 @@ from pathlib import Path
 from hub import conductor
 from hub.conductor import events as k
 from hub.conductor.cards import SEATS, number
+from hub.conductor.fold import open_play_off
 from hub.conductor.leads import keys_lead
 from hub.conductor.scoring import played_values
+from hub.conductor.prizes import play_off_winner
 from hub.conductor.state import last_session, session_over
 from hub.setup import guest_names, seat_guests, staff_action, start_session
 
@@ -45,6 +47,8 @@ def key_in(board: VirtualBoard, form: dict, values: dict, timeout: float = 20.0)
     while time.monotonic() < deadline:
         lines = board.lines
         page = _FIELD_PAGE.search(lines[0]) if lines else None
+        if not page and len(fields) == 1 and len(lines) > 2 and lines[2].startswith("> "):
+            page = _FIELD_PAGE.search(" 1/1")  # a one-field form whose long title leaves out "1/1"
         if any(line.strip() == "# OK" for line in lines) or "CANCEL ENTRY?" in lines:
             keys = "#"  # dismiss the message / "no, don't cancel"
         elif lines and lines[-2] == prompt:
@@ -56,8 +60,10 @@ def key_in(board: VirtualBoard, form: dict, values: dict, timeout: float = 20.0)
             shown = lines[2][2:].rstrip("_")
             clear = (1 if shown else 0) if fields[i].get("seat") else len(shown)
             keys = "*" * clear + field_keys(fields[i], values[fields[i]["k"]])
-        elif lines and lines[0].endswith("CHECK"):
-            keys = "#"  # the review pages: next page, and on the last one, send
+        elif lines and lines[0].endswith("CHECK") and lines[1:2] != ["SENDING..."]:
+            # the review pages: next page, and on the last one, send (not "SEAT CHECK /
+            # SENDING...": a '#' there, once the verdict is in, would open a second entry)
+            keys = "#"
         elif opened:
             return True  # sending, or the verdict shown
         else:
@@ -66,7 +72,7 @@ def key_in(board: VirtualBoard, form: dict, values: dict, timeout: float = 20.0)
         board.press(keys)
         # The board handles a line of keys in order before it reads the next, so
         # its answer to a heap request means every frame of these keys is shown.
-        board.heap()
+        board.heap(timeout=max(1.0, deadline - time.monotonic()))
     raise TimeoutError(f"table {board.table}: entry not sent in {timeout} s; display: {board.lines}")
 
 
@@ -115,7 +121,10 @@ class PartySimulator:
         while not self._stop.wait(0.5):
             state = self.hub.state
             s = state.session
-            if s is None or state.final_count is not None:
+            if state.final_count is not None:
+                self._schedule_play_offs(state)
+                continue
+            if s is None:
                 continue
             if s.started is None:
                 self._must(start_session(self.hub, s.number))
@@ -127,6 +136,20 @@ class PartySimulator:
                 else:
                     self._must(staff_action(self.hub, k.RESEAT, {"seed": self.rng.randrange(1 << 30)}))
                     self.say(f"session {s.number} over: players move to their tables for the next")
+
+    def _schedule_play_offs(self, state) -> None:
+        """A tie for a prize is played off at a table of its own, one prize at a time."""
+        busy = {p.table for p in state.play_offs if play_off_winner(p) is None}
+        decided_or_set = {p.prize for p in state.play_offs}
+        for award in conductor.standings(state)["prizes"]:
+            if award["needs_play_off"] and award["prize"] not in decided_or_set:
+                free = sorted(set(self.boards) - busy)
+                if free:
+                    verdict = staff_action(self.hub, k.PLAY_OFF, {"prize": award["prize"], "table": free[0]})
+                    self._must(verdict)
+                    if verdict.ok:
+                        self.say(f"a tie for the {award['prize']} prize: play-off at table {free[0]}")
+                        busy.add(free[0])
 
     def _must(self, verdict) -> None:
         if not verdict.ok:
@@ -161,12 +184,15 @@ class PartySimulator:
         t = state.session.tables[n] if state.session else None
         if form.get("kind") == "seat-check" and t is not None:
             return {x: number(c) if c else 0 for x, c in zip(SEATS, t.seats)}
-        if form.get("kind") == "result":
-            seats = t.seats if t is not None and state.final_count is None else None
-            if seats is None:
-                return None  # a play-off: its players are seated by the conductor's console
+        if form.get("kind") == "result" and state.final_count is not None:
+            i = open_play_off(state, n)
+            if i is None:
+                return None
+            cards = state.play_offs[i].cards
+            return played_values(state.setup, cards + (None,) * (4 - len(cards)), rng, play_off=True)
+        if form.get("kind") == "result" and t is not None:
             lead = keys_lead(state.setup.form, form["game"]) and any(f["k"] == "lead" for f in form["fields"])
-            return played_values(state.setup, seats, rng, lead=lead)
+            return played_values(state.setup, t.seats, rng, lead=lead)
         return None  # a confirmation is a guest's judgement, not the simulator's
 
     def _wait_until_moved_on(self, n: int, screen: dict, timeout: float = 15.0) -> None:

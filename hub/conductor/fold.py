@@ -245,11 +245,20 @@ def _confirm(state, ev):
                        ev.body["table"])
 
 
+def corrected_values(state: PartyState, e: Entry, values) -> tuple[dict, bool]:
+    """The values a correction gives the entry, and whether they name the first lead.
+    A correction that leaves out who led keeps the lead first keyed."""
+    lead = e.session > 0 and keys_lead(state.setup.form, e.game)
+    if lead and isinstance(values, dict) and "lead" not in values and "lead" in e.values:
+        values = dict(values, lead=e.values["lead"])
+    return values, lead
+
+
 def _result_corrected(state, ev):
     def change(e: Entry) -> Entry:
-        scored = score(state.setup, e.seats, ev.body["values"], play_off=e.session == 0,
-                       lead=e.session > 0 and keys_lead(state.setup.form, e.game))
-        return replace(e, values=FrozenMap(ev.body["values"]), gains=scored.gains,
+        values, lead = corrected_values(state, e, ev.body["values"])
+        scored = score(state.setup, e.seats, values, play_off=e.session == 0, lead=lead)
+        return replace(e, values=FrozenMap(values), gains=scored.gains,
                        winners=scored.winners, outcome=canonical(scored.outcome),
                        corrections=e.corrections + (_mend(ev),))
     return _mend_entry(state, ev.body["entry"], change)

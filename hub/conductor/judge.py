@@ -18,7 +18,7 @@ from hub.event import Event, Proposal, Verdict
 from . import events as k
 from . import movement, seating
 from .cards import PARTNER, SEATS, card_at, colour, number
-from .fold import apply, open_play_off
+from .fold import apply, corrected_values, open_play_off
 from .leads import keys_lead
 from .prizes import awards, totals
 from .scoring import Refused, rules, score
@@ -48,14 +48,17 @@ def judge(state: PartyState, p: Proposal, now: float) -> Verdict:
 
 def tick(state: PartyState, now: float) -> tuple[Proposal, ...]:
     """The hub's own decisions due at `now`: the bell that ends a party run by the clock
-    ("The game lasts an hour and a half", BERGEN GAME). The hub journals what it gets."""
+    ("The game lasts an hour and a half", BERGEN GAME). The hub journals what it gets.
+    Its meaning is the form's own bell: stop at once in the partnership forms, finish
+    the game in hand in the others."""
     setup, s = state.setup, state.session
     if (setup is None or setup.time_limit is None or state.started_at is None or s is None
             or s.started is None or s.bell is not None
             or now < state.started_at + setup.time_limit * 60):
         return ()
+    meaning = "stop" if setup.partnership else "finish"
     return (Proposal(f"hub.time.s{s.number}", "hub", k.HUB_BELL,
-                     {"meaning": "stop", "cause": "time", "final": True}),)
+                     {"meaning": meaning, "cause": "time", "final": True}),)
 
 
 # -- helpers ---------------------------------------------------------------------------
@@ -83,18 +86,18 @@ def _staff_of(state: PartyState, p: Proposal) -> str:
     return login
 
 
-def _why(p: Proposal) -> str:
+def _why(p: Proposal) -> None:
+    """A mend must say why: it stays on record with its author's name."""
     why = p.body.get("why")
     if not isinstance(why, str) or not why.strip():
         raise Refused("SAY WHY")
-    return why
 
 
 def _fold(state: PartyState, proposals, now: float) -> PartyState:
     """The state after `proposals`, as the journal would make it; refuses what the fold
     could not apply (so nothing unappliable is ever journaled)."""
     seen = len(state.anomalies)
-    for i, q in enumerate(proposals, start=1):
+    for q in proposals:
         state = apply(state, Event(state.seq + 1, q.id, now, q.source, q.kind, q.body))
         if len(state.anomalies) > seen:
             raise Refused("BAD MESSAGE")
@@ -427,8 +430,8 @@ def _entry_of(state, p):
 def _result_corrected(state, p, login, now):
     _why(p)
     e = _entry_of(state, p)
-    score(state.setup, e.seats, p.body.get("values"), play_off=e.session == 0,
-          lead=e.session > 0 and keys_lead(state.setup.form, e.game))
+    values, lead = corrected_values(state, e, p.body.get("values"))
+    score(state.setup, e.seats, values, play_off=e.session == 0, lead=lead)
     current = e.session == (state.session.number if state.session else -1)
     return _admit(state, p, now, "CORRECTED", table=e.table if current else None)
 
@@ -495,7 +498,8 @@ def _final_count(state, p, login, now):
     if not party_over(state):
         raise Refused("PARTY NOT OVER")
     checked = [g for g in state.guests.values() if g.checked_in]
-    if any(g.card is None or state.holders.get(g.card) != g.name for g in checked):
+    # a guest who left before the draw never had a card; every other has his own
+    if any(state.holders.get(g.card) != g.name for g in checked if g.card or g.left is None):
         raise Refused("CARDS MISSING")
     if any(e.pending for s in state.sessions for t in s.tables.values() for e in t.entries):
         raise Refused("RESULTS MISSING")

@@ -72,11 +72,16 @@ def _seat_fields(setup: Setup, players: int, play_off: bool) -> tuple[str, ...]:
     return tuple(f.k for f in form.entry_form(_rules(setup, players, play_off)).fields if f.seat)
 
 
+def _occupied(seats) -> tuple[str, ...]:
+    """The table's seats that hold a card, in order of play."""
+    return tuple(s for s, card in zip(SEATS, seats) if card is not None)
+
+
 class _SeatMap:
     """Engine seat <-> table seat, for the occupied seats in order of play."""
 
-    def __init__(self, seats):
-        self.table = [s for s, card in zip(SEATS, seats) if card is not None]
+    def __init__(self, occupied: tuple[str, ...]):
+        self.table = list(occupied)
         self.engine = list(seats_for(len(self.table)))
         self.to_table = dict(zip(self.engine, self.table))
         self.to_engine = dict(zip(self.table, self.engine))
@@ -95,7 +100,13 @@ class _SeatMap:
 def entry_form(setup: Setup, seats, play_off: bool = False, lead: bool = False) -> list[dict]:
     """The protocol's `form.fields`, named by the table's seats; with `lead`, first the
     seat that led (leads.py)."""
-    m = _SeatMap(seats)
+    return [dict(f) for f in _fields(setup, _occupied(seats), play_off, lead)]
+
+
+@lru_cache(maxsize=256)
+def _fields(setup: Setup, occupied: tuple[str, ...], play_off: bool, lead: bool) -> tuple:
+    """The fields for a table with these seats occupied (cached: every board's screen asks)."""
+    m = _SeatMap(occupied)
     fields = [dict(LEAD_FIELD)] if lead else []
     for f in get_form(setup.form).entry_form(rules(setup, len(m.table), play_off)).to_json():
         k = m.key_to_table(f["k"])
@@ -106,7 +117,7 @@ def entry_form(setup: Setup, seats, play_off: bool = False, lead: bool = False) 
         if f.get("seat"):
             field["max"] = 4    # keyed as the table's seats 1-4 (A-D), translated back on scoring
         fields.append(field)
-    return fields
+    return tuple(fields)
 
 
 _last: tuple = (None, None)   # (arguments, Scored) of the latest score
@@ -144,7 +155,12 @@ def _score(setup: Setup, seats, values, play_off: bool, lead: bool) -> Scored:
             raise Refused("MISSING LEAD")
         if seats[n - 1] is None:
             raise Refused("SEAT EMPTY")
-    m = _SeatMap(seats)
+    elif "lead" in values:
+        # A board keying on through a hub outage reuses the last form it had (firmware
+        # app._form), which may ask who led game 1; a later game's lead follows from the
+        # first, so the keyed value is ignored rather than the entry refused and lost.
+        values = {k: v for k, v in values.items() if k != "lead"}
+    m = _SeatMap(_occupied(seats))
     r = rules(setup, len(m.table), play_off)
     form = get_form(setup.form)
     engine_values = {}
@@ -184,7 +200,7 @@ def pieces_each(setup: Setup, players: int) -> int:
 def played_values(setup: Setup, seats, rng, play_off: bool = False, lead: bool = False) -> dict:
     """What a table keys after a hand played move by move by the engine's players:
     the simulator's tables enter exactly what such a hand gives."""
-    m = _SeatMap(seats)
+    m = _SeatMap(_occupied(seats))
     r = rules(setup, len(m.table), play_off)
     played = get_form(setup.form).play_hand(r, rng)
     values = {}

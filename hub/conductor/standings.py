@@ -43,9 +43,14 @@ def score_cards(state: PartyState) -> list[dict]:
                     for c, g in zip(e.seats, e.gains):
                         if c is not None:
                             games.setdefault((c, s.number), []).append(g)
-    holes: dict[str, list[int]] = {}
+    # punch-holes: a remove (Bergen, Tiddle-a-wink: the session), or a game won (Sebastopol:
+    # "The conductor indicates the game any player wins by punching a hole in the proper place")
+    holes: dict[str, list] = {}
     for session, c in state.punches:
         holes.setdefault(c, []).append(session)
+    if state.setup.form == "sebastopol":
+        for (c, session), won in sorted(games.items()):
+            holes.setdefault(c, []).extend([session, g] for g, w in enumerate(won, start=1) if w)
     places = [seated_cards(s) for s in state.sessions]
     cards = []
     for card in sorted(state.holders, key=number):

@@ -8,6 +8,8 @@ Pure functions over small immutable values; nothing here does I/O.
     outcome = form.score(rules, values)           # HandOutcome, or raises Refusal(why)
     form.game_over(rules, totals)
     played = form.play_hand(rules, random.Random(1))  # a whole hand by legal moves
+
+docs/scoring.md describes every form, its book, its variants and its entries.
 """
 from .form import GameForm, Variant
 from .line import CROSS, PLAIN, SPINNER, End, Line, Matching, Placement
@@ -15,11 +17,11 @@ from .registry import FORMS, get_form
 from .tiles import (DOUBLE_NINE, DOUBLE_SIX, DOUBLE_TWELVE, MUSICAL, TILE_SETS, Tile,
                     TileSet)
 from .values import (SEATS, SIDES, EntryForm, Field, HandOutcome, Move, PlayedHand,
-                     Refusal, Rules)
+                     Refusal, Rules, seats_for, side_of)
 
 __all__ = [
     "FORMS", "get_form", "GameForm", "Variant", "Rules", "EntryForm", "Field", "HandOutcome",
-    "Refusal", "Move", "PlayedHand", "SEATS", "SIDES", "Tile", "TileSet", "TILE_SETS",
+    "Refusal", "Move", "PlayedHand", "SEATS", "SIDES", "seats_for", "side_of", "Tile", "TileSet", "TILE_SETS",
     "DOUBLE_SIX", "DOUBLE_NINE", "DOUBLE_TWELVE", "MUSICAL", "Line", "End", "Placement",
     "Matching", "PLAIN", "SPINNER", "CROSS",
 ]

@@ -78,6 +78,8 @@ class GameForm:
         """Points for one hand from what the table keyed, or `Refusal`."""
         if rules.form != self.name:
             raise Refusal("WRONG GAME")
+        if not isinstance(values, dict):
+            raise Refusal("BAD MESSAGE")
         return self._score(rules, self.entry_form(rules).check(values))
 
     def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:

@@ -115,22 +115,28 @@ def play_line_hand(tiles: TileSet, seats: tuple[str, ...], spec: LineSpec,
 def take_turn(h: LineHand, seat: str, spec: LineSpec, rng, only) -> bool:
     """One turn: play, or draw as the form allows, or pass. True if the seat did anything."""
     hand = h.hands[seat]
-    opts = legal_placements(h.line, hand, only)
-    drew = False
     can_draw = spec.draw != NO_DRAW and only is None
-    if (opts and spec.draw_before_matador and can_draw
-            and all(p.tile in spec.matching.matadors for p in opts)):
-        opts = []   # keep the matador back while the stock lasts
+    # Milton Bradley's Matador: one "does not wish to play his Matador ... must draw from the
+    # pool until he gets a playable Domino. If he still does not get one, he must play his
+    # Matador": the matadors wait while the stock lasts.
+    hold_back = spec.draw_before_matador and can_draw
+
+    def options():
+        opts = legal_placements(h.line, hand, only)
+        if hold_back and len(h.stock) > spec.keep:
+            opts = [p for p in opts if p.tile not in spec.matching.matadors]
+        return opts
+
+    opts = options()
+    drew = False
     while not opts and can_draw and len(h.stock) > spec.keep:
         t = h.stock.pop(0)
         hand.append(t)
         h.moves.append(Move(seat, "draw", t))
         drew = True
-        opts = legal_placements(h.line, hand, only)
+        opts = options()
         if spec.draw == DRAW_ONE:
             break
-    if not opts and spec.draw_before_matador:
-        opts = legal_placements(h.line, hand, only)
     if not opts:
         h.moves.append(Move(seat, "pass"))
         return drew

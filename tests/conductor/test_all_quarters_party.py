@@ -62,7 +62,11 @@ def test_an_all_quarters_party_with_confirmation_and_a_correction():
     assert mends[0]["corrections"] == [{"by": "staff:ann", "why": "miscounted"}]
 
     p.start()
-    aq(p, 1, {"A": 1})
+    first = aq(p, 1, {"A": 1})
+    # a correction of a first game need not key who led again: the lead stays as keyed
+    p.must(p.staff(k.RESULT_CORRECTED, {"entry": first, "why": "recount",
+                                        "values": quarters_game("ABCD", {"A": 1})}))
+    assert p.state.session.tables[1].entries[0].values["lead"] == 1
     aq(p, 1, {"B": 1})
     aq(p, 1, {"C": 1})
     p.ack_bell()

@@ -53,9 +53,11 @@ def block_party(p: Party) -> Party:
     """The whole party, asserting every step against the book; returns it for other tests."""
     p.create(form="block", tables=4, booby=True)
     p.must(p.staff(k.STAFF_ADDED, {"login": "bob", "role": "assistant"}))
-    p.guests(GUESTS)
+    p.guests(GUESTS + ["Gone Gus"])
+    p.must(p.staff(k.GUEST_LEFT, {"guest": "Gone Gus", "why": "called away"}))
     p.must(p.staff(k.GUEST_LISTED, {"guest": "Late Lucy"}))
     p.draw()
+    assert p.state.guests["Gone Gus"].card is None     # gone before the cards were taken
     # LIST: "takes as many score-cards in successive order as there are persons present";
     # the last table has two players
     cards = sorted(g.card for g in p.state.guests.values() if g.card)

@@ -1,12 +1,10 @@
 """Replaying a journal gives the state the live hub had: after every event of a whole
 party, the fold of the journal so far equals the live state, identical in to_json (what
-`party replay --json` prints); and `party replay` reads a SQLite journal as docs/journal.md
-lays it out."""
+`party replay --json` prints); and `party replay` reads the hub's SQLite journal."""
 import json
-import sqlite3
 
 from hub.conductor import replay, to_json
-from hub.event import canonical
+from hub.journal import Journal
 from hub.replay import main
 
 from .party import Party
@@ -33,22 +31,12 @@ def test_replay_of_every_prefix_equals_the_live_state():
         assert to_json(replay(p.journal[:i])) == live, p.journal[i - 1].kind
 
 
-def write_journal(path, events) -> None:
-    """The journal's table as docs/journal.md specifies it (the hub's writer is elsewhere)."""
-    con = sqlite3.connect(path)
-    con.execute("CREATE TABLE journal (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, "
-                "at REAL NOT NULL, source TEXT NOT NULL, kind TEXT NOT NULL, body TEXT NOT NULL, "
-                "digest TEXT NOT NULL)")
-    con.executemany("INSERT INTO journal VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    [(e.seq, e.id, e.at, e.source, e.kind, canonical(e.body), "") for e in events])
-    con.commit()
-    con.close()
-
-
 def test_party_replay_prints_the_same_json_as_the_live_hub(tmp_path, capsys):
     p = block_party(Party())
     path = tmp_path / "party.sqlite"
-    write_journal(path, p.journal)
+    journal = Journal(path)          # the hub's own writer
+    journal.append(p.journal)
+    journal.close()
     assert main(["replay", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == json.loads(json.dumps(to_json(p.state)))
     assert main(["replay", str(path)]) == 0

@@ -68,7 +68,13 @@ def test_a_sebastopol_party_of_four_sessions_with_a_short_table_and_lots():
     v = p.staff(k.RESEAT, {})
     assert (v.ok, v.why) == (False, "LAST SESSION")     # "There are four sessions"
     p.must(p.staff(k.FINAL_COUNT, {}))
-    card_games = {c["card"]: c["total"] for c in to_json(p.state)["score_cards"]}
+    cards = to_json(p.state)["score_cards"]
+    card_games = {c["card"]: c["total"] for c in cards}
+    # the punched card: a hole for each game won, in its session and game
+    for c in cards:
+        assert len(c["punch_holes"]) == c["total"]
+        for number, game in c["punch_holes"]:
+            assert c["sessions"][number - 1]["games"][game - 1] == 1
     assert sum(card_games.values()) == 3 + 2 + 3 + 2 + 3 + 2 + 3 + 2   # every game punched once
     best = max(card_games.values())
     (prize,) = awards(p.state)

@@ -75,3 +75,26 @@ def test_a_bergen_guest_leaves_and_the_conductor_fills_the_seat():
     assert p.state.session.tables[2].seat_check is None      # checked again before play
     p.must(p.table(2, k.SEAT_CHECK, {"cards": p.card_numbers(2)}))
     assert screens(p.state)[2]["state"] == "playing"
+
+
+def test_a_block_party_by_the_clock_ends_with_a_finish_bell():
+    """Set-up: "number of sessions or a time limit". By the clock, Block's bell keeps its
+    meaning: "finish the games they are playing, but ... not permit a new game" (FIRST
+    SESSION); the session it ends is the last."""
+    p = Party()
+    p.create(form="block", tables=1, time_limit=60)
+    p.guests([f"G{i}" for i in range(4)])
+    p.draw()
+    p.start()
+    p.must(win(p, 1, "A", 3))
+    p.now += 30 * 60
+    assert p.tick() == []
+    p.now += 31 * 60
+    (bell,) = p.tick()
+    assert bell.body["meaning"] == "finish" and p.state.session.bell.final
+    p.ack_bell()
+    p.must(win(p, 1, "B", 4))                 # the game in hand
+    v = win(p, 1, "C", 1)
+    assert (v.ok, v.why) == (False, "NO NEW GAME")
+    assert standings(p.state)["session"]["state"] == "over"
+    p.must(p.staff(k.FINAL_COUNT, {}))

@@ -75,3 +75,40 @@ def test_malformed_screen_and_ack_leave_the_board_working(board, hub):
     board.wait_for("# ENTER GAME 2")
     key_result(board)
     board.wait_for("GAME 2 SAVED")
+
+
+def test_heartbeat_reports_the_outbox(board_factory, hub):
+    hub.screen(4)
+    hub.hold = True
+    b = board_factory(4, heartbeat_s=1)
+    b.wait_for("# ENTER GAME 2")
+    key_result(b)
+    beat = hub.wait(lambda: [h for h in hub.heartbeats if h["outbox"] == 1])[0]
+    assert beat["board"] == "sim-4" and beat["v"] == 1 and beat["up"] >= 0
+    assert set(beat) == {"v", "board", "up", "outbox", "rssi", "battery"}
+
+
+def test_confirm_form_sends_the_seat_and_has_no_none(board, hub):
+    """The hub's confirm form (hub/conductor/screens.py): one seat field, min 1."""
+    hub.screen(3, lines=["TABLE 3", "CONFIRM PLEASE"], form={"kind": "confirm", "entry": "sim-4.1.7", "game": 2, "title": "CONFIRM GAME 2",
+                        "fields": [{"k": "seat", "label": "YOUR SEAT", "min": 1, "max": 4, "seat": True}]})
+    board.wait_for("CONFIRM PLEASE")
+    board.press("#")
+    board.wait_for("CONFIRM GAME 2")
+    board.press("0")
+    board.wait_for("PICK A-D")
+    board.press("C#")
+    board.wait_for("# SEND  * BACK")
+    board.press("#")
+    ev = hub.wait(lambda: hub.events("confirm"))[0]
+    assert ev["body"] == {"entry": "sim-4.1.7", "seat": "C"}
+
+
+def test_seat_check_form_sends_the_cards(board, hub):
+    fields = [{"k": s, "label": f"{s} CARD NUMBER", "min": 0, "max": 40} for s in "ABCD"]
+    hub.screen(3, lines=["SEAT CHECK"], form={"kind": "seat-check", "game": 0, "title": "SEAT CHECK", "fields": fields})
+    board.wait_for("# ENTER GAME 0")
+    for k in ["#", "12#", "7#", "40#", "1#", "#"]:
+        board.press(k)
+    ev = hub.wait(lambda: hub.events("seat-check"))[0]
+    assert ev["body"] == {"cards": {"A": 12, "B": 7, "C": 40, "D": 1}}

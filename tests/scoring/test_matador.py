@@ -86,3 +86,26 @@ def test_milton_bradley_block_difference_to_each_opponent():
     assert r.tile_set == "double-nine"
     out = MA.score(r, {"out": 0, "A": 18, "B": 5, "C": 11})
     assert out.points == {"A": 0, "B": 13 + 6, "C": 0}
+
+
+def test_milton_bradley_draws_rather_than_spend_a_matador():
+    # 003_611dc33fc9a3dd20.txt, MATADOR rule 5: "When a player cannot make the required 10 and does
+    # not wish to play his Matador or has none, he must draw from the pool until he gets a playable
+    # Domino. If he still does not get one, he must play his Matador, if he has one, or pass."
+    r = MA.rules(players=4, variant="milton-bradley")
+    held_back = 0
+    for seed in range(60):
+        p = MA.play_hand(r, random.Random(seed))
+        spec = MA.spec(r)
+        line = Line(matching=MB_MATCH, crosswise=False)
+        hands = {s: list(h) for s, h in p.dealt.items()}
+        for m in p.moves:
+            if m.action == "draw":
+                legal = [q for t in hands[m.seat] for q in line.placements(t)]
+                held_back += bool(legal)
+                assert all(q.tile in spec.matching.matadors for q in legal)
+                hands[m.seat].append(m.tile)
+            elif m.action in ("lead", "play"):
+                line = line.play(Placement(m.tile, m.end, m.exposed))
+                hands[m.seat].remove(m.tile)
+    assert held_back

@@ -54,3 +54,16 @@ def test_game_is_100_or_1000_up():
     f = get_form("draw")
     assert f.target(f.rules(variant="pell")) == 100
     assert f.target(f.rules(variant="pell", target=1000)) == 1000
+
+
+def test_hook_and_ladder_counts_by_the_rule_match_the_table():
+    # 002_0ed9ffa4e00fde7b.txt, "The 21 Hooks and Ladders" (OCR: "0|3 ... 10S" is 108) and "To
+    # Calculate the Count of a Hook and Ladder": the rule reproduces every entry of the table, from
+    # "with O's and 1's, 120" down to "with 6's and 5's, 60".
+    from hub.scoring.forms.pell import hook_and_ladder_count
+    table = {(0, 1): 120, (0, 2): 114, (0, 3): 108, (0, 4): 102, (0, 5): 96, (0, 6): 90,
+             (1, 2): 108, (1, 3): 102, (1, 4): 96, (1, 5): 90, (1, 6): 84,
+             (2, 3): 96, (2, 4): 90, (2, 5): 84, (2, 6): 78,
+             (3, 4): 84, (3, 5): 78, (3, 6): 72, (4, 5): 72, (4, 6): 66, (5, 6): 60}
+    assert len(table) == 21
+    assert {k: hook_and_ladder_count(*k) for k in table} == table

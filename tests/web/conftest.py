@@ -15,6 +15,7 @@ import pytest
 
 from hub.conductor import events as ev
 from hub.event import Proposal
+from hardware.sim.board import VirtualBoard
 from hub.service import Hub
 from web import create_app
 from web.server import WebServer
@@ -116,18 +117,33 @@ def draw_game(table: int, game_no: int) -> dict:
 
 @pytest.fixture
 def room(broker):
-    """Connect protocol-speaking tables: room(3) -> [ProtocolTable for tables 1..3]."""
+    """Connect protocol-speaking tables: room(3) -> [ProtocolTable for tables 1..3]; room(1, first=4)."""
     tables: list[ProtocolTable] = []
 
-    def connect(n: int, **options) -> list[ProtocolTable]:
-        new = [ProtocolTable(broker.host, broker.port, t, **options)
-               for t in range(len(tables) + 1, len(tables) + n + 1)]
+    def connect(n: int, first: int | None = None, **options) -> list[ProtocolTable]:
+        first = first or len(tables) + 1
+        new = [ProtocolTable(broker.host, broker.port, t, **options) for t in range(first, first + n)]
         tables.extend(new)
         return new
 
     yield connect
     for t in tables:
         t.close()
+
+
+@pytest.fixture
+def boards(broker, tmp_path):
+    """Virtual tables: the real firmware on the MicroPython unix port (hardware/sim/board.py)."""
+    started = []
+
+    def start(*tables: int) -> list[VirtualBoard]:
+        for n in tables:
+            started.append(VirtualBoard(n, broker.host, broker.port, data_dir=tmp_path / f"board-{n}").start())
+        return started[-len(tables):]
+
+    yield start
+    for b in started:
+        b.stop()
 
 
 @pytest.fixture

@@ -138,3 +138,24 @@ def test_the_invitation_follows_the_books_pattern(console):
                  "Prizes will be awarded to the three lucky players gaining the highest amounts of note-values.",
                  "Please send word within 2 days whether you can be present or not.", "[OVER.]"):
         assert text in page, text
+
+
+def test_a_table_calls_and_the_bell_is_undone_and_a_game_annulled_each_on_record(hub, console, room):
+    """The table's call (a long press of its bell button) reaches the console; the conductor's
+    mends — undo a bell, annul the game in hand ("the conductor or his assistant will have to
+    annul the game", FIRST SESSION) — each need a reason and record who gave it."""
+    make_party(hub, 2)
+    t = room(1)[0]
+    assert t.ack_for(t.send("call", {}))["ok"]
+    html = act(console, "/console/", "answer-call", {"table": "1"})
+    assert "Answer a call: done" in html
+    act(console, "/console/", "bell", {"meaning": "finish"})
+    bell = hub.standings()[1]["session"]["bell"]["id"]
+    assert "Undo the bell: why is missing" in act(console, "/console/", "undo-bell", {"bell": bell, "why": " "})
+    assert "Undo the bell: done" in act(console, "/console/", "undo-bell", {"bell": bell, "why": "rung by mistake"})
+    assert "Annul a game: done" in act(console, "/console/corrections", "annul",
+                                       {"table": "2", "why": "a wrong match unobserved"})
+    mends = {e.kind: e for e in hub.journal.events() if e.source == f"staff:{CONDUCTOR}"}
+    assert mends[ev.CALL_ANSWERED].body == {"table": 1}
+    assert mends[ev.BELL_UNDONE].body == {"bell": bell, "why": "rung by mistake"}
+    assert mends[ev.GAME_ANNULLED].body == {"table": 2, "why": "a wrong match unobserved"}

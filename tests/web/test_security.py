@@ -9,7 +9,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from .conftest import CONDUCTOR, PASSWORD, csrf_of, make_party, sign_in
+from .conftest import CONDUCTOR, PASSWORD, action_id_of, csrf_of, make_party, sign_in
+
+from hub.setup import create_party
 
 pytestmark = pytest.mark.broker
 
@@ -108,3 +110,19 @@ def test_the_console_cannot_be_set_up_twice(client):
     html = other.get("/console/login").get_data(as_text=True)
     assert other.post("/console/setup", data={"csrf_token": csrf_of(html), "login": "mallory",
                                               "password": "x" * 10, "password2": "x" * 10}).status_code == 403
+
+
+def test_a_party_created_from_the_command_line_keeps_its_conductor(client, hub):
+    """`party run --tables` creates the party as staff:host; the console's first login must be host."""
+    assert create_party(hub, tables=2, form="draw").ok
+    html = client.get("/console/setup").get_data(as_text=True)
+    assert 'value="host"' in html
+    r = client.post("/console/setup", data={"csrf_token": csrf_of(html), "login": "florence",
+                                            "password": PASSWORD, "password2": PASSWORD})
+    assert "the party&#39;s conductor is host: use that login" in r.get_data(as_text=True)
+    sign_in(client, "host")
+    html = client.get("/console/guests").get_data(as_text=True)
+    r = client.post("/console/act/list-guest", data={"csrf_token": csrf_of(html), "guest": "Ann Lee",
+                                                     "action_id": action_id_of(html, "list-guest")},
+                    follow_redirects=True)
+    assert "Add a guest: done" in r.get_data(as_text=True)

@@ -97,14 +97,22 @@ function renderEntry() {
   if (!form) return;
   if (!walk || walk.formKey !== formKey(form)) walk = { formKey: formKey(form), i: 0, values: {}, typed: "" };
   const f = form.fields[walk.i];
-  $("field").textContent = `${form.title} — ${f.label}`;
+  // a seat is keyed as its number, as the board's 4x4 keypad keys A-D: 1=A 2=B 3=C 4=D (0: none)
+  $("field").textContent = `${form.title} — ${f.label}${f.seat ? " (1=A 2=B 3=C 4=D, 0=none)" : ""}` +
+    ` · ${walk.i + 1}/${form.fields.length}`;
   $("typed").textContent = walk.typed;
 }
 
 function key(k) {
   if (!walk) return;
   const form = screen.form, f = form.fields[walk.i];
-  if (k === "del") { walk.typed = walk.typed.slice(0, -1); }
+  if (k === "del") {
+    if (walk.typed) walk.typed = walk.typed.slice(0, -1);
+    else if (walk.i > 0) {   // back to the previous field, its value to edit
+      walk.i--;
+      walk.typed = String(walk.values[form.fields[walk.i].k]);
+    }
+  }
   else if (k === "ok") {
     if (walk.typed === "") return;
     const v = Number(walk.typed);
@@ -114,7 +122,9 @@ function key(k) {
     walk.typed = "";
     walk.i++;
     if (walk.i >= form.fields.length) {
+      // the form says which event its values make (docs/protocol.md, screen.form.kind)
       if (form.kind === "seat-check") send("seat-check", { cards: walk.values });
+      else if (form.kind === "confirm") send("confirm", { entry: form.entry, seat: "ABCD"[walk.values.seat - 1] });
       else send("result", { game: form.game, values: walk.values });
       walk = { formKey: walk.formKey, i: 0, values: {}, typed: "", sent: true };
     }

@@ -52,6 +52,11 @@ function renderLeft() {
       li.append(el("span", "name", m.name), el("span", "arrow", "→"), el("span", "total", m.to));
       return li;
     });
+  } else if (!(view.leaders || []).length && view.note) {
+    $("left-title").textContent = "Welcome";
+    list.append(el("li", "note", view.note));
+    $("left-page").textContent = "";
+    return;
   } else if (view.hidden) {
     $("left-title").textContent = "Standings";
     const li = el("li", "note", "Hidden for the last session: the prizes will tell!");
@@ -126,7 +131,9 @@ function renderTables() {
     if (board === "offline" || board === "silent") tile.classList.add(board);
     const no = el("div", "no", String(t.table));
     no.style.fontSize = numberPx + "px";
-    const games = el("div", "games", `${t.games}/${t.of || "?"}${t.done ? " ✔" : ""}`);
+    // partnership forms count the partners' points to ten, not games
+    const progress = t.of ? `${t.games}/${t.of}` : (t.points || `${t.games} games`);
+    const games = el("div", "games", progress + (t.done ? " ✔" : ""));
     games.style.fontSize = smallPx + "px";
     tile.append(no, games);
     if (detailed && !view.hidden) {

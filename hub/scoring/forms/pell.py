@@ -17,6 +17,15 @@ from ..tiles import Tile
 from ..values import Rules
 from .spots import SpotsForm
 
+def hook_and_ladder_count(a: int, b: int) -> int:
+    """The count a Hook and Ladder on suits `a` and `b` wins in the Draw game (Pell, "To
+    Calculate the Count of a Hook and Ladder": "You add the two suits together—multiply that by
+    6, the number of times these suits play—subtract from this amount 6, the gradual decrease of
+    count on every suit from the high Hook and Ladder—subtract this amount from the standard,
+    120, and you have the count.")."""
+    return 120 - ((a + b) * 6 - 6)
+
+
 GAME_RULE = "002_0ed9ffa4e00fde7b.txt, DRAW GAME, Rule 7th: 'Game 100 or 1000 up, as the parties may agree.'"
 
 

@@ -1,0 +1,286 @@
+"""The fault drills: the hub SIGKILLed, the broker restarted, a table cut off,
+boards' power cut. Each plays a party through the real firmware on 127.0.0.1 and
+checks the journal against what was keyed: nothing lost, nothing doubled."""
+from __future__ import annotations
+
+import random
+import shutil
+import threading
+import time
+from pathlib import Path
+
+from hub import conductor
+from hub.broker import best_available
+
+from .parts import (ChildHub, ErrorCounter, Figures, InProcessHub, JournalView, Link, LockstepParty,
+                    board_crashes, comparable, lost_and_doubled, refusable_events, start_boards)
+
+
+def _fresh(path: Path) -> Path:
+    shutil.rmtree(path, ignore_errors=True)
+    path.mkdir(parents=True)
+    return path
+
+
+def _books(fig: Figures, party: LockstepParty, journal: Path, boards) -> None:
+    """Lost, doubled and the journal's integrity, from what the party keyed."""
+    fig.entries = len(party.keyed)
+    fig.lost, fig.doubled, problems = lost_and_doubled(party.keyed, journal)
+    fig.failures += party.failures + problems + refusable_events(journal)
+    fig.crashes += board_crashes(boards.values())
+
+
+def _stop_boards(boards) -> None:
+    for b in boards.values():
+        b.stop()
+
+
+# ----- SIGKILL the hub ------------------------------------------------------------------------
+
+def _party_with_child_hub(work: Path, *, tables: int, seed: int, sessions: int | None, games: int | None,
+                          kills: int, say) -> tuple[Figures, dict]:
+    """One party with the hub as a child process; `kills` SIGKILLs spread over its rounds."""
+    work = _fresh(work)
+    fig = Figures("hub-kill" if kills else "fault-free")
+    broker = best_available().start()
+    handle = ChildHub(work / "journal.sqlite3", broker, work / "hub.log")
+    boards = start_boards(tables, lambda n: (broker.host, broker.port), work / "boards")
+    options = {"games_per_session": games} if games else {}
+    party = LockstepParty(handle, boards, seed=seed, sessions=sessions, say=say, **options)
+    rng = random.Random(f"{seed}:kills")
+    rounds = (sessions or 3) * (1 + (games or 4))  # the seat check and the games of each session (Draw)
+    plan: dict[int, list[float]] = {}
+    for _ in range(kills):
+        plan.setdefault(rng.randrange(rounds), []).append(rng.uniform(0.0, 3.0))
+    timers: list[threading.Thread] = []
+    counter = iter(range(10 ** 6))
+
+    def on_round(session: int, rnd: int) -> None:
+        for delay in plan.get(next(counter), ()):
+            def kill(delay=delay, down=rng.uniform(0.1, 1.0)):
+                time.sleep(delay)
+                handle.kill(down_for=down)
+            t = threading.Thread(target=kill, daemon=True)
+            t.start()
+            timers.append(t)
+
+    party.on_round = on_round
+    started = time.monotonic()
+    try:
+        party.play()
+        for t in timers:
+            t.join(60)
+        fig.seconds = time.monotonic() - started
+        handle.stop()
+        _books(fig, party, handle.journal, boards)
+        fig.crashes += handle.crashes()
+        fig.detail = {"tables": tables, "kills": handle.kills}
+        if kills and handle.kills != kills:
+            fig.failures.append(f"{handle.kills} kills made of {kills} planned")
+        doc = comparable(conductor.to_json(JournalView(handle.journal).state()))
+    finally:
+        _stop_boards(boards)
+        handle.close()
+        broker.stop()
+    results = {f"{e.table}/{e.session}/{e.kind}/{e.game}": e.values for e in party.keyed}
+    return fig, {"results": results, "doc": doc}
+
+
+def hub_kill(work: Path, *, tables: int = 20, kills: int = 20, seed: int = 7, sessions: int | None = None,
+             games: int | None = None, say=print) -> Figures:
+    """SIGKILL the hub `kills` times at random points of a party; compare with a fault-free run."""
+    say(f"hub-kill: a fault-free party of {tables} tables first (seed {seed})")
+    ref, ref_out = _party_with_child_hub(work / "fault-free", tables=tables, seed=seed, sessions=sessions,
+                                         games=games, kills=0, say=say)
+    say(f"hub-kill: fault-free run {ref.seconds:.0f} s; now the same party with {kills} SIGKILLs")
+    fig, out = _party_with_child_hub(work / "killed", tables=tables, seed=seed, sessions=sessions,
+                                     games=games, kills=kills, say=say)
+    fig.failures += [f"fault-free run: {f}" for f in ref.failures]
+    fig.crashes += ref.crashes
+    fig.detail["fault-free s"] = round(ref.seconds, 1)
+    if out["results"] != ref_out["results"]:
+        differ = sorted(k for k in set(out["results"]) | set(ref_out["results"])
+                        if out["results"].get(k) != ref_out["results"].get(k))
+        fig.failures.append(f"entries differ from the fault-free run at {differ[:5]}")
+    same = out["doc"] == ref_out["doc"]
+    fig.detail["standings = fault-free"] = "yes" if same else "NO"
+    if not same:
+        parts = [key for key in out["doc"] if out["doc"].get(key) != ref_out["doc"].get(key)]
+        fig.failures.append(f"replayed party differs from the fault-free run in {parts}")
+    return fig
+
+
+# ----- restart the broker -----------------------------------------------------------------------
+
+def broker_restarts(work: Path, *, tables: int = 8, restarts: int = 5, seed: int = 11, say=print) -> Figures:
+    """Kill and restart the broker `restarts` times in one session (a restart in each round)."""
+    work = _fresh(work)
+    fig = Figures("broker-restart")
+    broker = best_available().start()
+    handle = InProcessHub(work / "journal.sqlite3", broker).start()
+    boards = start_boards(tables, lambda n: (broker.host, broker.port), work / "boards")
+    party = LockstepParty(handle, boards, seed=seed, sessions=1, say=say)
+    rng = random.Random(f"{seed}:broker")
+    done = []
+
+    def restart(delay: float, down: float) -> None:
+        time.sleep(delay)
+        broker.stop()
+        time.sleep(down)
+        broker.start()
+        done.append(down)
+
+    threads = []
+
+    def on_round(session: int, rnd: int) -> None:
+        if len(threads) < restarts:
+            t = threading.Thread(target=restart, args=(rng.uniform(0.2, 2.0), rng.uniform(0.2, 2.0)), daemon=True)
+            t.start()
+            threads.append(t)
+
+    party.on_round = on_round
+    started = time.monotonic()
+    try:
+        with ErrorCounter() as errors:
+            party.play()
+            for t in threads:
+                t.join(30)
+        fig.seconds = time.monotonic() - started
+        fig.crashes += errors.count
+        _books(fig, party, handle.journal, boards)
+        fig.detail = {"tables": tables, "restarts": len(done)}
+        if len(done) != restarts:
+            fig.failures.append(f"{len(done)} broker restarts made of {restarts}")
+    finally:
+        _stop_boards(boards)
+        handle.stop()
+        broker.stop()
+    return fig
+
+
+# ----- cut a table off ----------------------------------------------------------------------------
+
+def cut_table(work: Path, *, tables: int = 20, minutes: float = 5.0, seed: int = 13, say=print) -> Figures:
+    """Cut the last table's link for `minutes` of play: it keys its whole session offline
+    while the others play on and ring the bell; then heal it and count."""
+    work = _fresh(work)
+    fig = Figures("cut-table")
+    broker = best_available().start()
+    link = Link(broker.host, broker.port)
+    cut_n = tables
+    handle = InProcessHub(work / "journal.sqlite3", broker).start()
+    boards = start_boards(tables, lambda n: (link.host, link.port) if n == cut_n else (broker.host, broker.port),
+                          work / "boards")
+    party = LockstepParty(handle, boards, seed=seed, sessions=1, say=say)
+    party.ROUND_TIMEOUT = minutes * 60 + 120
+    cut_s = minutes * 60
+    seen: dict = {}
+
+    def offline_table(session: int, form1: dict) -> None:
+        began = time.monotonic()
+        games = handle.state().setup.games_per_session
+        for g in range(1, games + 1):
+            time.sleep(max(0.0, began + cut_s * g / (games + 1) - time.monotonic()))
+            form = {**form1, "game": g, "title": f"GAME {g}"}
+            party.key(cut_n, session, form, party.values(handle.state(), cut_n, session, form))
+        time.sleep(max(0.0, began + cut_s - time.monotonic()))
+        seen["pending"] = boards[cut_n].lines[-1]
+        seen["journaled while cut"] = sum(1 for e in party.keyed if e.table == cut_n and e.kind == "result"
+                                          and e.key in _journaled_keys(handle))
+        healed = time.monotonic()
+        link.heal()
+        party.wait_until(lambda s: s.session.tables[cut_n].entered >= games, "the cut table's games",
+                         timeout=120)
+        seen["drained s"] = round(time.monotonic() - healed, 1)
+
+    threads = []
+
+    def on_round(session: int, rnd: int) -> None:
+        if rnd == 1 and not threads:
+            got = party.form_for(cut_n, session, 1)
+            if got is None:
+                return
+            boards[cut_n].wait_for("# ENTER GAME 1", timeout=30)  # the board has the hub's form
+            link.cut()
+            party.skip.add(cut_n)
+            t = threading.Thread(target=offline_table, args=(session, got[1]), daemon=True)
+            t.start()
+            threads.append(t)
+
+    party.on_round = on_round
+    started = time.monotonic()
+    try:
+        with ErrorCounter() as errors:
+            party.play()
+            for t in threads:
+                t.join(cut_s + 180)
+        fig.seconds = time.monotonic() - started
+        fig.crashes += errors.count
+        _books(fig, party, handle.journal, boards)
+        fig.detail = {"tables": tables, "cut min": minutes, "board showed": seen.get("pending", "?").strip(),
+                      "journaled while cut": seen.get("journaled while cut"), "drained s": seen.get("drained s")}
+        if seen.get("journaled while cut"):
+            fig.failures.append("the cut table's entries reached the hub while it was cut off")
+    finally:
+        _stop_boards(boards)
+        handle.stop()
+        link.close()
+        broker.stop()
+    return fig
+
+
+def _journaled_keys(handle) -> set:
+    from .parts import journaled_entries
+    return set(journaled_entries(handle.journal))
+
+
+# ----- cut the boards' power ----------------------------------------------------------------------
+
+def power_cuts(work: Path, *, tables: int = 4, seed: int = 17, say=print) -> Figures:
+    """Boards power-cut (SIGKILL) with entries in their outbox: first while the hub is down
+    (every board holds its seat check, is cut and restarted), then during play, a random
+    moment after each board took each entry."""
+    work = _fresh(work)
+    fig = Figures("power-cut")
+    broker = best_available().start()
+    handle = InProcessHub(work / "journal.sqlite3", broker).start()
+    boards = start_boards(tables, lambda n: (broker.host, broker.port), work / "boards")
+    party = LockstepParty(handle, boards, seed=seed, sessions=1, say=say)
+    rng = random.Random(f"{seed}:power")
+    cuts = {"with hub down": 0, "during play": 0}
+    started = time.monotonic()
+    try:
+        with ErrorCounter() as errors:
+            party.set_up()
+            state = handle.state()
+            forms = {n: conductor.screens(state)[n]["form"] for n in boards}
+            for n in boards:
+                boards[n].wait_for("# ENTER GAME 0", timeout=30)
+            handle.stop()  # the hub goes away: entries wait in the outboxes
+            for n, board in boards.items():
+                board.wait_for("HUB?", timeout=30)
+                party.key(n, 1, forms[n], party.values(state, n, 1, forms[n]))
+                board.wait_for("PEND 1", timeout=30)
+                board.restart()  # the power cut (SIGKILL) and back on
+                board.wait_for("PEND 1", timeout=30)  # the entry survived on flash
+                cuts["with hub down"] += 1
+            handle.start()
+            party.wait_until(lambda s: all(s.session.tables[n].seat_check for n in boards), "the seat checks")
+
+            def cut_after_key(n: int) -> None:
+                time.sleep(rng.uniform(0.0, 0.3))
+                boards[n].restart()
+                cuts["during play"] += 1
+
+            party.after_key = cut_after_key
+            party.play_session(from_round=1)
+            party.between_sessions()
+        fig.seconds = time.monotonic() - started
+        fig.crashes += errors.count
+        _books(fig, party, handle.journal, boards)
+        fig.detail = {"tables": tables, **{f"cuts {k}": v for k, v in cuts.items()}}
+    finally:
+        _stop_boards(boards)
+        handle.stop()
+        broker.stop()
+    return fig

@@ -1,0 +1,101 @@
+"""A board without WiFi: the firmware's serial link and hub/serial_bridge.py,
+joined by a pty pair as by a USB cable."""
+import json
+import os
+import pty
+import select
+import threading
+import tty
+
+import pytest
+
+from hub.serial_bridge import SerialBridge
+
+
+class NullModem:
+    """Two pseudo-terminals joined master to master (what `socat` does), so the
+    board and the bridge each open a real tty device."""
+
+    def __init__(self):
+        self.m1, s1 = pty.openpty()
+        self.m2, s2 = pty.openpty()
+        for s in (s1, s2):
+            tty.setraw(s)  # no echo, no line editing: a plain serial line
+        self.board_end, self.bridge_end = os.ttyname(s1), os.ttyname(s2)
+        self._slaves = (s1, s2)
+        self._stop = threading.Event()
+        threading.Thread(target=self._shuttle, daemon=True).start()
+
+    def _shuttle(self):
+        peer = {self.m1: self.m2, self.m2: self.m1}
+        while not self._stop.is_set():
+            ready, _, _ = select.select(list(peer), [], [], 0.2)
+            for fd in ready:
+                try:
+                    os.write(peer[fd], os.read(fd, 4096))
+                except OSError:
+                    pass
+
+    def close(self):
+        self._stop.set()
+        for fd in (self.m1, self.m2, *self._slaves):
+            os.close(fd)
+
+
+@pytest.fixture
+def serial_board(broker, hub, board_factory):
+    modem = NullModem()
+    hub.screen(5)
+    bridge = SerialBridge(modem.bridge_end, broker.host, broker.port, repeat_s=1).start()
+    board = board_factory(5, serial=modem.board_end)
+    yield board, bridge
+    bridge.stop()
+    modem.close()
+
+
+def test_serial_board_keys_a_result_through_the_bridge(serial_board, hub):
+    board, bridge = serial_board
+    board.wait_for("# ENTER GAME 2")
+    board.wait_for(lambda lines: lines[-1] == "T5")  # bridge heard, hub online
+    for k in ["#", "15#", "0#", "A#", "#"]:
+        board.press(k)
+    ev = hub.wait(lambda: hub.events("result"))[0]
+    assert ev["table"] == 5 and ev["id"].startswith("sim-5.1.")
+    board.wait_for("GAME 2 SAVED")
+    assert {"v": 1, "state": "online", "board": "sim-5", "boot": 1, "fw": "0.1.0"} in hub.statuses
+    hub.bell("s1-bell-9", "stop")
+    board.wait_for("STOP NOW")
+    hub.wait(lambda: hub.events("bell-ack"))
+
+
+def test_bridge_loses_the_broker_board_shows_hub_and_resends_after(serial_board, hub, broker):
+    board, bridge = serial_board
+    board.wait_for(lambda lines: lines[-1] == "T5")
+    broker.stop()
+    board.wait_for(lambda lines: "HUB?" in lines[-1])
+    for k in ["#", "20#", "5#", "0#", "#"]:
+        board.press(k)
+    board.wait_for("HUB NOT REACHED")
+    broker.start()
+    ev = hub.wait(lambda: hub.events("result"), timeout=15)[0]
+    assert ev["body"]["values"] == {"A": 20, "B": 5, "W": 0}
+    board.wait_for(lambda lines: "PEND" not in lines[-1] and "HUB?" not in lines[-1])
+
+
+def test_bridge_refuses_lines_for_another_tables_topics(broker, hub):
+    modem = NullModem()
+    bridge = SerialBridge(modem.bridge_end, broker.host, broker.port).start()
+    try:
+        ok = {"v": 1, "state": "online", "board": "sim-6", "boot": 1, "fw": "0.1.0"}
+        bridge.handle_line(json.dumps({"topic": "party/table/6/status", "payload": ok}).encode())
+        bridge.handle_line(b"a log line from the board")
+        bridge.handle_line(json.dumps({"topic": "party/table/7/event", "payload": {"v": 1}}).encode())
+        bridge.handle_line(json.dumps({"topic": "party/hub/status", "payload": {"v": 1}}).encode())
+        hub.wait(lambda: ok in hub.statuses)
+        bridge.handle_line(json.dumps({"topic": "party/table/6/event", "payload": {
+            "v": 1, "id": "sim-6.1.1", "table": 6, "kind": "bell", "body": {}}}).encode())
+        hub.wait(lambda: hub.events("bell"))
+        assert [e["table"] for e in hub.received] == [6]
+    finally:
+        bridge.stop()
+        modem.close()
