@@ -179,15 +179,17 @@ class Hub:
         appended: list[Event] = []
         in_batch: dict[str, tuple[int, str]] = {}
         replies: list[tuple[object, str, Verdict, int | None]] = []  # (input, event id, verdict, seq)
-        republish = False
-        for item in items:
-            if isinstance(item, _Republish):
-                republish = True
+        parsed = [(item, self._parse(item)) for item in items if not isinstance(item, _Republish)]
+        republish = len(parsed) < len(items)
+        # One query for the whole batch: a lookup per input let every other thread
+        # take the GIL between them (a fifth of the writer's time in a rush).
+        journaled = self.journal.find_many(p.id for _, (p, _) in parsed if p is not None)
+        for item, (proposal, refusal) in parsed:
+            if refusal:
+                replies.append(refusal)
+            if proposal is None or not self._at_party(item, proposal, state):
                 continue
-            proposal = self._proposal_of(item, state, replies)
-            if proposal is None:
-                continue
-            known = in_batch.get(proposal.id) or self.journal.find(proposal.id)
+            known = in_batch.get(proposal.id) or journaled.get(proposal.id)
             if known:
                 if known[1] == proposal.digest:  # a resend: acknowledge again, record once
                     replies.append((item, proposal.id, Verdict.admit(msg="SAVED"), known[0]))
@@ -221,26 +223,31 @@ class Hub:
             with self._changed:
                 self._changed.notify_all()
 
-    def _proposal_of(self, item, state, replies) -> Proposal | None:
+    def _parse(self, item) -> tuple[Proposal | None, tuple | None]:
+        """The proposal an input stands for, or None and the reply refusing its envelope."""
         if isinstance(item, _LocalInput):
-            return item.proposal
+            return item.proposal, None
         try:
-            proposal = protocol.parse_event(item.table, item.payload)
+            return protocol.parse_event(item.table, item.payload), None
         except protocol.Refused as r:
             log.warning("table %d: refused: %s", item.table, r)
-            if r.event_id:
-                replies.append((item, r.event_id, Verdict.refuse(r.why), None))
-            return None
+            return None, ((item, r.event_id, Verdict.refuse(r.why), None) if r.event_id else None)
+
+    def _at_party(self, item, proposal: Proposal, state) -> bool:
+        """Whether a table's event comes from a table of this party and its board;
+        unanswered if not (there is no board of ours to show a refusal on)."""
+        if isinstance(item, _LocalInput):
+            return True
         if item.table not in conductor.tables(state):
             # No such table at this party: no board of ours to show it on.
             log.warning("table %d is not at this party: refused %s", item.table, proposal.id)
-            return None
+            return False
         if self.provisioned_boards is not None and proposal.body["board"] != self.provisioned_boards.get(item.table):
             # A spoofer (the broker's ACL should have stopped it): no ack, nothing journaled.
             log.warning("table %d: event %s from board %r, not the table's provisioned board: refused",
                         item.table, proposal.id, proposal.body["board"])
-            return None
-        return proposal
+            return False
+        return True
 
     def _judge(self, state, proposal, seq, now, in_batch):
         """The verdict, and if admitted the state after it and its numbered events."""
