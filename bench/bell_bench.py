@@ -35,9 +35,10 @@ from hub.conductor import events as k  # noqa: E402
 PARTY = {"form": "draw", "sessions": 1, "seat_check": False}
 
 
-def ring_rounds(hub: HubProcess, rounds: int, received=None) -> tuple[list[float], list[float], list[float]]:
+def ring_rounds(hub: HubProcess, rounds: int, received=None, silent=None) -> tuple[list[float], list[float], list[float]]:
     """Ring, wait for every ack, undo; per-table latencies (ms), time-to-all per round, and
-    (with `received(bell id) -> {table: time}`) the bell's arrival at each table."""
+    (with `received(bell id) -> {table: time}`) the bell's arrival at each table.
+    `silent(tables)` is told the tables that never acknowledged a round's bell."""
     per_table, to_all, arrivals = [], [], []
     for r in range(rounds):
         out = hub.call("bell", {"meaning": "finish", "timeout": 30.0})
@@ -52,7 +53,9 @@ def ring_rounds(hub: HubProcess, rounds: int, received=None) -> tuple[list[float
         to_all.append(all_ms)
         print(f"  round {r + 1}: bell committed in {(out['committed'] - out['t0']) * 1000:5.1f} ms; "
               f"acks journaled {spread(lat)}; all {out['tables']}: "
-              + (f"{all_ms:.1f} ms" if not missing else f"{missing} never acked"))
+              + (f"{all_ms:.1f} ms" if not missing else f"{missing} never acked in 30 s"))
+        if missing and silent:
+            silent(sorted(set(range(1, out["tables"] + 1)) - set(out["acked"])))
         ok, why = hub.call("staff", (k.BELL_UNDONE, {"bell": out["bell"], "why": "bench: next round"}))
         if not ok:
             raise SystemExit(f"undoing the bell was refused: {why}")
@@ -60,8 +63,8 @@ def ring_rounds(hub: HubProcess, rounds: int, received=None) -> tuple[list[float
     return per_table, to_all, arrivals
 
 
-def protocol_tables(broker: Mosquitto, tables: int, rounds: int, work: Path) -> list[float]:
-    hub = HubProcess(work / "tables.sqlite3", broker.port)
+def protocol_tables(broker: Mosquitto, tables: int, rounds: int, work: Path, profile: bool = False) -> list[float]:
+    hub = HubProcess(work / "tables.sqlite3", broker.port, profile=profile)
     hub.call("party", dict(tables=tables, **PARTY))
     room = Room(tables)
     seen: dict[str, dict[int, float]] = {}
@@ -89,6 +92,8 @@ def protocol_tables(broker: Mosquitto, tables: int, rounds: int, work: Path) -> 
     try:
         print(f"{tables} protocol-speaking tables (asyncio, one process):")
         per_table, to_all, arrivals = asyncio.run(run())
+        if profile:
+            print(hub.call("profile", 30))
     finally:
         hub.stop()
     print(f"  bell -> received at the table:       {spread(arrivals)}")
@@ -108,7 +113,11 @@ def virtual_boards(broker: Mosquitto, boards: int, rounds: int, work: Path) -> l
             b.wait_for(lambda lines: lines and "HUB?" not in lines[-1] and "ENTER GAME" in " ".join(lines),
                        timeout=60)
         print(f"{boards} VirtualBoards (the firmware on the MicroPython unix port, one process each):")
-        per_table, to_all, _ = ring_rounds(hub, rounds)
+        def silent(tables):
+            for n in tables:
+                b = started[n - 1]
+                print(f"    table {n} display {b.lines}; firmware log {b.log[-5:]}")
+        per_table, to_all, _ = ring_rounds(hub, rounds, silent=silent)
         for b in started:
             b.press("#")
     finally:
@@ -125,6 +134,7 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="2 rounds, 5 VirtualBoards")
     ap.add_argument("--tables", type=int, default=200)
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--profile", action="store_true", help="cProfile the hub's writer; print its top functions")
     ap.add_argument("--boards", type=int, default=20, help="VirtualBoards for the firmware's run (0: none)")
     args = ap.parse_args()
     if args.quick:
@@ -133,7 +143,7 @@ def main() -> None:
     broker = Mosquitto().start()
     print(f"Mosquitto on 127.0.0.1; hub in a child process; {machine()}")
     try:
-        lat = protocol_tables(broker, args.tables, args.rounds, work)
+        lat = protocol_tables(broker, args.tables, args.rounds, work, args.profile)
         p99 = percentile(lat, 99)
         print(f"goal: p99 < 200 ms at {args.tables} tables: {p99:.1f} ms, {'met' if p99 < 200 else 'NOT met'}")
         if args.boards:

@@ -31,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.hub_bench import results  # noqa: E402
-from bench.room import HubProcess, Room, machine, percentile  # noqa: E402
+from bench.room import HubProcess, Room, machine, percentile, spread  # noqa: E402
 from bench.screens_bench import Screen, report  # noqa: E402
 from hub.broker import Mosquitto  # noqa: E402
 
@@ -40,7 +40,7 @@ PARTY = {"form": "draw", "sessions": 1, "seat_check": False}
 
 async def play(room: Room, hub: HubProcess, bodies: dict, gap: float, seed: int):
     rng = random.Random(seed)
-    steady, rush = [], []
+    steady, rush, acked = [], [], {}
 
     async def key(t, game: int, log: list) -> None:
         sent = time.monotonic()
@@ -48,6 +48,7 @@ async def play(room: Room, hub: HubProcess, bodies: dict, gap: float, seed: int)
         if not ack["ok"]:
             raise SystemExit(f"table {t.n} game {game} refused: {ack['why']}")
         log.append((sent, ack["seq"]))
+        acked[ack["seq"]] = time.monotonic() - sent
 
     async def table(t) -> None:
         for game in (1, 2, 3):
@@ -62,7 +63,7 @@ async def play(room: Room, hub: HubProcess, bodies: dict, gap: float, seed: int)
     await asyncio.sleep(0.5)
     await asyncio.gather(*(key(t, 4, rush) for t in room.tables))
     await asyncio.sleep(1.0)   # the last standings reach every screen
-    return steady, rush
+    return steady, rush, acked
 
 
 def main() -> None:
@@ -95,11 +96,13 @@ def main() -> None:
             await room.close()
             return out
 
-        steady, rush = asyncio.run(run())
+        steady, rush, acked = asyncio.run(run())
         print(f"{args.tables} tables (asyncio), {args.screens} SSE screens (threads), Mosquitto, "
               f"hub+web in one child process; {machine()}")
         report("steady", steady, screens)
+        print(f"         of which publish -> ack at the table: {spread([acked[q] * 1000 for _, q in steady])}")
         report("rush", rush, screens)
+        print(f"         of which publish -> ack at the table: {spread([acked[q] * 1000 for _, q in rush])}")
         lat = [(s.first_at_or_after(seq) - sent) * 1000 for sent, seq in rush for s in screens]
         p99 = percentile(lat, 99)
         print(f"goal: rush p99 < 100 ms at {args.tables} tables: {p99:.1f} ms, {'met' if p99 < 100 else 'NOT met'}")

@@ -66,10 +66,13 @@ class Verdict:
     events: tuple[Proposal, ...] = ()
     msg: str = ""
     why: str = ""
+    # The state after `events`, where the judge folded them to see their consequences:
+    # the hub takes it instead of folding (and scoring) the same events again.
+    after: Any = field(default=None, compare=False, repr=False)
 
     @staticmethod
-    def admit(*events: Proposal, msg: str = "SAVED") -> "Verdict":
-        return Verdict(True, tuple(events), msg=msg)
+    def admit(*events: Proposal, msg: str = "SAVED", after: Any = None) -> "Verdict":
+        return Verdict(True, tuple(events), msg=msg, after=after)
 
     @staticmethod
     def refuse(why: str) -> "Verdict":

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from .event import Event, canonical, digest
 
@@ -52,6 +52,16 @@ class Journal:
         """(seq, digest) of the journaled event with this id, if any."""
         row = self._db.execute("SELECT seq, digest FROM journal WHERE id = ?", (event_id,)).fetchone()
         return (row[0], row[1]) if row else None
+
+    def find_many(self, event_ids: Iterable[str]) -> dict[str, tuple[int, str]]:
+        """`find` for many ids at once: {id: (seq, digest)} of those journaled."""
+        ids, found = list(dict.fromkeys(event_ids)), {}
+        for i in range(0, len(ids), 500):  # SQLite's limit on bound parameters is 999 in old builds
+            chunk = ids[i:i + 500]
+            rows = self._db.execute(
+                f"SELECT id, seq, digest FROM journal WHERE id IN ({','.join('?' * len(chunk))})", chunk)
+            found.update((id_, (seq, dig)) for id_, seq, dig in rows)
+        return found
 
     def append(self, events: Sequence[Event]) -> None:
         """Append events, numbered by the caller, in one durable transaction.

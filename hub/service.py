@@ -69,6 +69,7 @@ class Hub:
         self._inbox: queue.Queue = queue.Queue()
         self._changed = threading.Condition()
         self._standings_cache: tuple[int, dict] | None = None
+        self._standings_lock = threading.Lock()
         self._published_screens: dict[int, dict] = {}
         self._bell_sent: str | None = None
         self._stopping = threading.Event()
@@ -178,15 +179,17 @@ class Hub:
         appended: list[Event] = []
         in_batch: dict[str, tuple[int, str]] = {}
         replies: list[tuple[object, str, Verdict, int | None]] = []  # (input, event id, verdict, seq)
-        republish = False
-        for item in items:
-            if isinstance(item, _Republish):
-                republish = True
+        parsed = [(item, self._parse(item)) for item in items if not isinstance(item, _Republish)]
+        republish = len(parsed) < len(items)
+        # One query for the whole batch: a lookup per input let every other thread
+        # take the GIL between them (a fifth of the writer's time in a rush).
+        journaled = self.journal.find_many(p.id for _, (p, _) in parsed if p is not None)
+        for item, (proposal, refusal) in parsed:
+            if refusal:
+                replies.append(refusal)
+            if proposal is None or not self._at_party(item, proposal, state):
                 continue
-            proposal = self._proposal_of(item, state, replies)
-            if proposal is None:
-                continue
-            known = in_batch.get(proposal.id) or self.journal.find(proposal.id)
+            known = in_batch.get(proposal.id) or journaled.get(proposal.id)
             if known:
                 if known[1] == proposal.digest:  # a resend: acknowledge again, record once
                     replies.append((item, proposal.id, Verdict.admit(msg="SAVED"), known[0]))
@@ -215,31 +218,36 @@ class Hub:
             self.journal.append(appended)  # durable before anyone hears "saved"
         self.state, self.seq = state, seq
         self._reply(replies)
-        self._publish_derived(force=republish)
+        self._publish_derived(_screens_changed(appended), force=republish)
         if appended:
             with self._changed:
                 self._changed.notify_all()
 
-    def _proposal_of(self, item, state, replies) -> Proposal | None:
+    def _parse(self, item) -> tuple[Proposal | None, tuple | None]:
+        """The proposal an input stands for, or None and the reply refusing its envelope."""
         if isinstance(item, _LocalInput):
-            return item.proposal
+            return item.proposal, None
         try:
-            proposal = protocol.parse_event(item.table, item.payload)
+            return protocol.parse_event(item.table, item.payload), None
         except protocol.Refused as r:
             log.warning("table %d: refused: %s", item.table, r)
-            if r.event_id:
-                replies.append((item, r.event_id, Verdict.refuse(r.why), None))
-            return None
+            return None, ((item, r.event_id, Verdict.refuse(r.why), None) if r.event_id else None)
+
+    def _at_party(self, item, proposal: Proposal, state) -> bool:
+        """Whether a table's event comes from a table of this party and its board;
+        unanswered if not (there is no board of ours to show a refusal on)."""
+        if isinstance(item, _LocalInput):
+            return True
         if item.table not in conductor.tables(state):
             # No such table at this party: no board of ours to show it on.
             log.warning("table %d is not at this party: refused %s", item.table, proposal.id)
-            return None
+            return False
         if self.provisioned_boards is not None and proposal.body["board"] != self.provisioned_boards.get(item.table):
             # A spoofer (the broker's ACL should have stopped it): no ack, nothing journaled.
             log.warning("table %d: event %s from board %r, not the table's provisioned board: refused",
                         item.table, proposal.id, proposal.body["board"])
-            return None
-        return proposal
+            return False
+        return True
 
     def _judge(self, state, proposal, seq, now, in_batch):
         """The verdict, and if admitted the state after it and its numbered events."""
@@ -249,11 +257,17 @@ class Hub:
                 return verdict, state, []
             events = []
             for i, p in enumerate(verdict.events, start=1):
-                if p.id in in_batch or self.journal.find(p.id):
+                # the proposal's own id was looked up before judging; the decisions' ids are new
+                if p.id != proposal.id and (p.id in in_batch or self.journal.find(p.id)):
                     raise ValueError(f"the conductor made an event id that exists: {p.id}")
-                event = Event(seq + i, p.id, now, p.source, p.kind, p.body)
+                events.append(Event(seq + i, p.id, now, p.source, p.kind, p.body))
+            after = verdict.after
+            if after is not None and state.seq == seq and after.seq == seq + len(events):
+                # the judge folded exactly these events (same seq, id, time, body) to see their
+                # consequences: its state is the one folding them here would give
+                return verdict, after, events
+            for event in events:
                 state = conductor.apply(state, event)
-                events.append(event)
             return verdict, state, events
         except Exception:
             log.exception("judging %s %s failed", proposal.kind, proposal.id)
@@ -271,33 +285,57 @@ class Hub:
                 payload = protocol.ack(event_id, why=verdict.why)
             self.mqtt.publish(protocol.table_topic(item.table, "ack"), payload, qos=1)
 
-    def _publish_derived(self, force: bool) -> None:
-        """Retained screens that changed (all of them after a reconnect), and a new bell."""
-        for table, screen in conductor.screens(self.state).items():
+    def _publish_derived(self, changed: frozenset[int] | None, force: bool) -> None:
+        """A new bell, and the retained screens that changed (all of them after a
+        reconnect): any table's (`changed` None), else only those of `changed`."""
+        state = self.state
+        bell = conductor.current_bell(state)
+        if bell and bell["id"] != self._bell_sent:
+            # the bell's fast path first: one publish reaches every table before the screens
+            self.mqtt.publish(protocol.ALL_CMD, protocol.encode({"v": protocol.VERSION, "cmd": "bell", "bell": bell}), qos=1)
+            self._bell_sent = bell["id"]
+        every = force or changed is None
+        for table in sorted(conductor.tables(state) if every else changed & conductor.tables(state)):
+            screen = conductor.screen(state, table)
             if force or self._published_screens.get(table) != screen:
                 payload = protocol.encode({"v": protocol.VERSION, "seq": self.seq, "table": table, **screen})
                 self.mqtt.publish(protocol.table_topic(table, "screen"), payload, qos=1, retain=True)
                 self._published_screens[table] = screen
-        bell = conductor.current_bell(self.state)
-        if bell and bell["id"] != self._bell_sent:
-            self.mqtt.publish(protocol.ALL_CMD, protocol.encode({"v": protocol.VERSION, "cmd": "bell", "bell": bell}), qos=1)
-            self._bell_sent = bell["id"]
 
     # ----- for the screens --------------------------------------------------------
     def standings(self) -> tuple[int, dict]:
         """(seq, standings) — computed once per journal position, shared by every screen."""
         state, seq = self.state, self.seq
-        cached = self._standings_cache
-        if cached and cached[0] == seq:
-            return cached
-        self._standings_cache = (seq, conductor.standings(state))
-        return self._standings_cache
+        # Every screen's stream wakes at the same commit: one computes, the others wait for it
+        # (without the lock twenty screens computed the same standings twenty times).
+        with self._standings_lock:
+            cached = self._standings_cache
+            if cached and cached[0] == seq:
+                return cached
+            self._standings_cache = (seq, conductor.standings(state))
+            return self._standings_cache
 
     def wait_for_change(self, after_seq: int, timeout: float) -> int:
         """Block until the journal has passed `after_seq` or `timeout` passed; the seq now."""
         with self._changed:
             self._changed.wait_for(lambda: self.seq > after_seq or self._stopping.is_set(), timeout)
         return self.seq
+
+
+def _screens_changed(appended: list[Event]) -> frozenset[int] | None:
+    """Tables whose screen these events may have changed; None: any table's.
+
+    A table's event folds into that table alone (its entries, seat check, bell
+    acks), and a screen reads only its own table and the session's bell, number
+    and setup — so only a staff or hub event can change another table's screen.
+    Recomputing 200 screens for every batch of one bell-ack was the hub's
+    largest cost with a full room (docs/performance.md)."""
+    tables = set()
+    for e in appended:
+        if not e.source.startswith("table:"):
+            return None
+        tables.add(e.body["table"])
+    return frozenset(tables)
 
 
 def _set_nodelay(client, userdata, sock) -> None:

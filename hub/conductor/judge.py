@@ -142,8 +142,7 @@ def _admit(state: PartyState, p: Proposal, now: float, msg: str, table: int | No
     """Admit `p`; with the bell it brings about when it makes a result count at `table`."""
     after = _fold(state, [p], now)
     follow = _bell_due(after, table, p) if table is not None else ()
-    _fold(after, follow, now)
-    return Verdict.admit(p, *follow, msg=msg)
+    return Verdict.admit(p, *follow, msg=msg, after=_fold(after, follow, now))
 
 
 # -- the tables -----------------------------------------------------------------------------
