@@ -136,6 +136,7 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
 
 def console_without_login(work: Path, *, say=print) -> Figures:
     """Every console page and action, asked over HTTP by a browser that is not signed in."""
+    from hub.setup import HOST
     from web import create_app
     from web.server import WebServer
 
@@ -169,7 +170,8 @@ def console_without_login(work: Path, *, say=print) -> Figures:
 
             # The conductor exists (set up through the real form), then this browser has no session.
             password = "dayton-street-61"
-            ask("/console/setup", {"csrf_token": csrf_token(setting_up=True), "login": "florence",
+            # The party was created from the command line: its conductor is the host's login.
+            ask("/console/setup", {"csrf_token": csrf_token(setting_up=True), "login": HOST,
                                    "password": password, "password2": password})
             jar.clear()
             token = csrf_token()  # a valid CSRF token of a session that is not signed in

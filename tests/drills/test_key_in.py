@@ -20,7 +20,7 @@ class SentBoard:
         self.pressed.append(keys)
         self.lines = list(REVIEW if self.lines == PROMPT else SENDING)
 
-    def heap(self):
+    def heap(self, timeout=5.0):
         return {}
 
 
@@ -77,7 +77,7 @@ class InterruptedBoard:
                 self.sent.append(self.entry.values())
                 self.entry = None
 
-    def heap(self):
+    def heap(self, timeout=5.0):
         return {}
 
 
