@@ -54,6 +54,7 @@ class MQTTClient:
         self.backoff_max_ms = backoff_max_ms
         self.beat = ticks_ms()  # for the watchdog supervisor: run() is alive
         self.connects = 0
+        self._addr = None
         self._sock = None
         self._stream = None
         self._pid = 0
@@ -91,7 +92,12 @@ class MQTTClient:
                 wait -= 1000
 
     async def _connect(self):
-        ai = socket.getaddrinfo(self.server, self.port)[0][-1]
+        if self._addr is None:
+            # getaddrinfo blocks the whole loop while DNS answers (or not): do it
+            # once, not on every reconnect, so an outage cannot starve the
+            # watchdog. With an IP address in the config it never waits at all.
+            self._addr = socket.getaddrinfo(self.server, self.port)[0][-1]
+        ai = self._addr
         s = socket.socket()
         self._sock = s
         # TCP_NODELAY (IPPROTO_TCP=6, TCP_NODELAY=1; the constants are missing on
