@@ -20,7 +20,7 @@ from hub.service import Hub
 from web import create_app
 from web.server import WebServer
 
-from .protocol_tables import ProtocolTable
+from tests.protocol_tables import ProtocolTable
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

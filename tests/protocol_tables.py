@@ -1,4 +1,5 @@
-"""Tables that speak docs/protocol.md with paho: the room for the screens' tests and bench.
+"""Tables that speak docs/protocol.md with paho: for probing the hub, and the room
+of the screens' tests and the benches.
 
 Each behaves as a board does where the screens can tell: it reads its retained
 screen, acknowledges every conductor's bell once (from the broadcast or the
@@ -24,6 +25,8 @@ class ProtocolTable:
         self.acks: queue.Queue = queue.Queue()
         self.screen: dict | None = None
         self.bells_seen: dict[str, str] = {}     # bell id -> meaning, as shown
+        self.screens: list[dict] = []            # every screen received, oldest first
+        self.cmds: list[dict] = []               # every broadcast received
         self._seq = 0
         self._lock = threading.Lock()
         self._screen_changed = threading.Condition(self._lock)
@@ -56,7 +59,10 @@ class ProtocolTable:
         if m.topic.endswith("/screen"):
             with self._lock:
                 self.screen = msg
+                self.screens.append(msg)
                 self._screen_changed.notify_all()
+        else:
+            self.cmds.append(msg)
         if bell:
             self._show_bell(bell)
 
@@ -74,11 +80,16 @@ class ProtocolTable:
             self._seq += 1
             return f"{self.board}.1.{self._seq}"
 
-    def send(self, kind: str, body: dict) -> str:
-        event_id = self.next_id()
-        msg = {"v": 1, "id": event_id, "table": self.table, "kind": kind, "body": body}
-        self.client.publish(self._topic("event"), json.dumps(msg), qos=1)
+    def send(self, kind: str, body: dict, event_id: str | None = None, **envelope) -> str:
+        """Publish an event (a fresh id unless one is given; `envelope` overrides fields)."""
+        event_id = event_id or self.next_id()
+        msg = {"v": 1, "id": event_id, "table": self.table, "kind": kind, "body": body, **envelope}
+        self.send_raw(json.dumps(msg).encode())
         return event_id
+
+    def send_raw(self, payload: bytes) -> None:
+        """Any payload at all on this table's event topic, as a broken or hostile board might."""
+        self.client.publish(self._topic("event"), payload, qos=1)
 
     def heartbeat(self, rssi: int = -60, battery: int | None = None) -> None:
         self.client.publish(self._topic("heartbeat"), json.dumps(
@@ -90,6 +101,14 @@ class ProtocolTable:
             msg = self.acks.get(timeout=max(0.01, deadline - time.monotonic()))
             if msg["id"] == event_id:
                 return msg
+
+    def no_ack(self, within: float = 1.0) -> bool:
+        """True if no ack at all arrives within `within` seconds."""
+        try:
+            self.acks.get(timeout=within)
+        except queue.Empty:
+            return True
+        return False
 
     def wait_bell(self, timeout: float = 10.0) -> dict[str, str]:
         deadline = time.monotonic() + timeout
