@@ -135,8 +135,10 @@ class TableApp:
         if bid == self.outbox.bell or not 0 < len(bid) <= 24 or any(c not in ID_CHARS for c in bid):
             return  # acknowledged once per bell id, across reboots too
         words = BELL_WORDS.get(bell.get("meaning"), ("BELL", ""))
-        self.outbox.bell_acked(bid)
+        # The ack event first: a power cut between the two writes then means a
+        # second bell-ack after the reboot, never none.
         self.outbox.add(self.table, "bell-ack", {"bell": bid})
+        self.outbox.bell_acked(bid)
         self.kick.set()
         self.notes.insert(0, [["** BELL **", words[0], words[1], "", "# OK"], None])
 

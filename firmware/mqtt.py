@@ -54,6 +54,8 @@ class MQTTClient:
         self.backoff_max_ms = backoff_max_ms
         self.beat = ticks_ms()  # for the watchdog supervisor: run() is alive
         self.connects = 0
+        self._addr = None
+        self._up = False
         self._sock = None
         self._stream = None
         self._pid = 0
@@ -63,7 +65,7 @@ class MQTTClient:
         self._last_rx = self._last_tx = ticks_ms()
 
     def isconnected(self):
-        return self._stream is not None
+        return self._up  # CONNACK received and every subscription acknowledged
 
     async def run(self):
         delay = 500
@@ -91,7 +93,12 @@ class MQTTClient:
                 wait -= 1000
 
     async def _connect(self):
-        ai = socket.getaddrinfo(self.server, self.port)[0][-1]
+        if self._addr is None:
+            # getaddrinfo blocks the whole loop while DNS answers (or not): do it
+            # once, not on every reconnect, so an outage cannot starve the
+            # watchdog. With an IP address in the config it never waits at all.
+            self._addr = socket.getaddrinfo(self.server, self.port)[0][-1]
+        ai = self._addr
         s = socket.socket()
         self._sock = s
         # TCP_NODELAY (IPPROTO_TCP=6, TCP_NODELAY=1; the constants are missing on
@@ -121,7 +128,7 @@ class MQTTClient:
                 flags |= 0x40
                 _str(body, self.password)
         body[7] = flags
-        await self._send(_packet(0x10, body))  # completes once the TCP connect has
+        await self._send(_packet(0x10, body))  # drains once the TCP connect succeeds
         pkt: tuple = await asyncio.wait_for_ms(self._read_packet(), self.timeout_ms)
         if pkt[0] != 0x20 or len(pkt[1]) != 2 or pkt[1][1] != 0:
             raise OSError("CONNACK %r" % (pkt,))
@@ -133,6 +140,7 @@ class MQTTClient:
             _str(body, topic)
             body.append(qos)
             await self._send_and_wait(0x82, body, pid)
+        self._up = True
 
     async def _serve(self):
         # Keepalive: ping at a quarter of the keepalive; no packet from the broker
@@ -161,6 +169,7 @@ class MQTTClient:
             except OSError:
                 pass
         self._sock = self._stream = None
+        self._up = False
         self._down.set()
         r = getattr(self, "_reader", None)
         if r and r is not asyncio.current_task():

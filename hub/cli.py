@@ -29,6 +29,9 @@ def _add_hub_options(p: argparse.ArgumentParser, journal_default: str | None) ->
                    help="where the projected standings are served (default 127.0.0.1:8080)")
     p.add_argument("--journal", default=journal_default, required=journal_default is None,
                    help="the party's journal (SQLite file); created if missing")
+    p.add_argument("--provisioned", metavar="DIR",
+                   help="a directory written by `party provision`: the hub's broker account, "
+                        "and the one board allowed to speak for each table")
     p.add_argument("-v", "--verbose", action="store_true")
 
 
@@ -51,11 +54,8 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--duration", type=float, default=0, help="stop after this many seconds (default: Ctrl-C)")
     demo.set_defaults(func=_demo)
 
-    for extra in ("hub.replay", "hub.firmware_tools", "hub.provision", "hub.drills"):
-        try:
-            module = __import__(extra, fromlist=["add_commands"])
-        except ImportError:
-            continue
+    from . import drills, firmware_tools, provision, replay
+    for module in (replay, firmware_tools, provision, drills):
         module.add_commands(sub)
 
     args = parser.parse_args(argv)
@@ -86,8 +86,10 @@ def _start_hub(args, journal: Path):
 
     from .service import Hub
 
+    from .provision import hub_settings
+
     broker, (host, port) = _start_broker(args)
-    hub = Hub(journal, host, port).start()
+    hub = Hub(journal, host, port, **(hub_settings(args.provisioned) if args.provisioned else {})).start()
     say(f"hub running; journal {journal} (seq {hub.seq})")
     web = WebServer(create_app(hub), *args.http).start()
     say(f"projected standings at {web.url}")

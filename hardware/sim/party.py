@@ -36,6 +36,13 @@ def field_keys(field: dict, value: int) -> str:
     return f"{value}#"
 
 
+def shown_value(field: dict, value: int) -> str:
+    """How the entry page shows a typed value (firmware/entry.py)."""
+    if field.get("seat"):
+        return SEATS[value - 1] if value else "NONE"
+    return str(value)
+
+
 def key_in(board: VirtualBoard, form: dict, values: dict, timeout: float = 20.0) -> bool:
     """Enter `values` into the board's form as a guest would: reading the display at
     every step, so a message that interrupts (the conductor's bell) is dismissed and
@@ -54,13 +61,20 @@ def key_in(board: VirtualBoard, form: dict, values: dict, timeout: float = 20.0)
         elif lines and lines[-2] == prompt:
             if opened:
                 return True  # back at the prompt: sent and answered, or refused
-            keys, opened = "#", True
+            keys = "#"  # open the entry (again, if a message took the last '#')
         elif page:
-            i = int(page.group(1)) - 1
+            opened = True
+            # Type the value, then read it back before accepting it: a message that pops
+            # up meanwhile (the conductor's bell) takes the key pressed as it appears.
+            f = fields[int(page.group(1)) - 1]
             shown = lines[2][2:].rstrip("_")
-            clear = (1 if shown else 0) if fields[i].get("seat") else len(shown)
-            keys = "*" * clear + field_keys(fields[i], values[fields[i]["k"]])
+            if shown == shown_value(f, values[f["k"]]):
+                keys = "#"
+            else:
+                clear = (1 if shown else 0) if f.get("seat") else len(shown)
+                keys = "*" * clear + field_keys(f, values[f["k"]])[:-1]
         elif lines and lines[0].endswith("CHECK") and lines[1:2] != ["SENDING..."]:
+            opened = True
             # the review pages: next page, and on the last one, send (not "SEAT CHECK /
             # SENDING...": a '#' there, once the verdict is in, would open a second entry)
             keys = "#"

@@ -22,8 +22,8 @@ from hardware.sim.board import VirtualBoard
 from hub.broker import Mosquitto, best_available
 from hub.provision import hub_settings, mosquitto_lines, password_tool, provision
 
-from .faults import _books, _fresh, _stop_boards
-from .parts import ErrorCounter, Figures, InProcessHub, LockstepParty, journal_events, set_up_party
+from .parts import (ErrorCounter, Figures, InProcessHub, LockstepParty, book_party, fresh_dir, journal_events,
+                    set_up_party, stop_boards)
 
 
 class _Client:
@@ -59,7 +59,7 @@ def _event(table: int, board: str, seq: int) -> bytes:
 
 
 def spoofing(work: Path, *, attempts: int = 200, say=print) -> Figures:
-    work = _fresh(work)
+    work = fresh_dir(work)
     fig = Figures("spoofing")
     if password_tool() is None or not Mosquitto.available():
         fig.failures.append("mosquitto / mosquitto_passwd not installed: cannot drill access control")
@@ -73,7 +73,7 @@ def spoofing(work: Path, *, attempts: int = 200, say=print) -> Figures:
     boards = {n: VirtualBoard(n, broker.host, broker.port, data_dir=work / "boards" / f"table-{n}",
                               board_id=c["board"], user=c["user"], password=c["password"], resend_s=2).start()
               for n, c in creds.items()}
-    party = LockstepParty(handle, boards, seed=5, sessions=1, say=say)
+    party = LockstepParty(handle, boards, seed=5, sessions=1, say=say, games_per_session=2)
     tried = {"other table": 0, "forged board": 0, "anonymous": 0, "wrong password": 0, "read other table": 0}
     through = dict.fromkeys(tried, 0)
     clients = []
@@ -111,13 +111,13 @@ def spoofing(work: Path, *, attempts: int = 200, say=print) -> Figures:
             through["read other table"] = sum(not t.startswith("party/table/2/") for t in laptop.messages)
         fig.seconds = time.monotonic() - started
         fig.crashes += errors.count
-        _books(fig, party, handle.journal, boards)
+        book_party(fig, party, handle.journal, boards)
         fig.detail = {f"{k} refused": f"{tried[k] - through[k]}/{tried[k]}" for k in tried}
         fig.failures += [f"{k}: {through[k]} of {tried[k]} got through" for k in tried if through[k]]
     finally:
         for c in clients:
             c.close()
-        _stop_boards(boards)
+        stop_boards(boards)
         handle.stop()
         broker.stop()
     return fig
@@ -136,10 +136,11 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
 
 def console_without_login(work: Path, *, say=print) -> Figures:
     """Every console page and action, asked over HTTP by a browser that is not signed in."""
+    from hub.setup import HOST
     from web import create_app
     from web.server import WebServer
 
-    work = _fresh(work)
+    work = fresh_dir(work)
     fig = Figures("console-login")
     broker = best_available().start()
     handle = InProcessHub(work / "journal.sqlite3", broker).start()
@@ -169,7 +170,8 @@ def console_without_login(work: Path, *, say=print) -> Figures:
 
             # The conductor exists (set up through the real form), then this browser has no session.
             password = "dayton-street-61"
-            ask("/console/setup", {"csrf_token": csrf_token(setting_up=True), "login": "florence",
+            # The party was created from the command line: its conductor is the host's login.
+            ask("/console/setup", {"csrf_token": csrf_token(setting_up=True), "login": HOST,
                                    "password": password, "password2": password})
             jar.clear()
             token = csrf_token()  # a valid CSRF token of a session that is not signed in

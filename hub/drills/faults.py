@@ -4,7 +4,6 @@ checks the journal against what was keyed: nothing lost, nothing doubled."""
 from __future__ import annotations
 
 import random
-import shutil
 import threading
 import time
 from pathlib import Path
@@ -13,26 +12,7 @@ from hub import conductor
 from hub.broker import best_available
 
 from .parts import (ChildHub, ErrorCounter, Figures, InProcessHub, JournalView, Link, LockstepParty,
-                    board_crashes, comparable, lost_and_doubled, refusable_events, start_boards)
-
-
-def _fresh(path: Path) -> Path:
-    shutil.rmtree(path, ignore_errors=True)
-    path.mkdir(parents=True)
-    return path
-
-
-def _books(fig: Figures, party: LockstepParty, journal: Path, boards) -> None:
-    """Lost, doubled and the journal's integrity, from what the party keyed."""
-    fig.entries = len(party.keyed)
-    fig.lost, fig.doubled, problems = lost_and_doubled(party.keyed, journal)
-    fig.failures += party.failures + problems + refusable_events(journal)
-    fig.crashes += board_crashes(boards.values())
-
-
-def _stop_boards(boards) -> None:
-    for b in boards.values():
-        b.stop()
+                    book_party, comparable, fresh_dir, journaled_entries, start_boards, stop_boards)
 
 
 # ----- SIGKILL the hub ------------------------------------------------------------------------
@@ -40,7 +20,7 @@ def _stop_boards(boards) -> None:
 def _party_with_child_hub(work: Path, *, tables: int, seed: int, sessions: int | None, games: int | None,
                           kills: int, say) -> tuple[Figures, dict]:
     """One party with the hub as a child process; `kills` SIGKILLs spread over its rounds."""
-    work = _fresh(work)
+    work = fresh_dir(work)
     fig = Figures("hub-kill" if kills else "fault-free")
     broker = best_available().start()
     handle = ChildHub(work / "journal.sqlite3", broker, work / "hub.log")
@@ -72,14 +52,14 @@ def _party_with_child_hub(work: Path, *, tables: int, seed: int, sessions: int |
             t.join(60)
         fig.seconds = time.monotonic() - started
         handle.stop()
-        _books(fig, party, handle.journal, boards)
+        book_party(fig, party, handle.journal, boards)
         fig.crashes += handle.crashes()
         fig.detail = {"tables": tables, "kills": handle.kills}
         if kills and handle.kills != kills:
             fig.failures.append(f"{handle.kills} kills made of {kills} planned")
         doc = comparable(conductor.to_json(JournalView(handle.journal).state()))
     finally:
-        _stop_boards(boards)
+        stop_boards(boards)
         handle.close()
         broker.stop()
     results = {f"{e.table}/{e.session}/{e.kind}/{e.game}": e.values for e in party.keyed}
@@ -96,7 +76,7 @@ def hub_kill(work: Path, *, tables: int = 20, kills: int = 20, seed: int = 7, se
     fig, out = _party_with_child_hub(work / "killed", tables=tables, seed=seed, sessions=sessions,
                                      games=games, kills=kills, say=say)
     fig.failures += [f"fault-free run: {f}" for f in ref.failures]
-    fig.crashes += ref.crashes
+    fig.lost, fig.doubled, fig.crashes = fig.lost + ref.lost, fig.doubled + ref.doubled, fig.crashes + ref.crashes
     fig.detail["fault-free s"] = round(ref.seconds, 1)
     if out["results"] != ref_out["results"]:
         differ = sorted(k for k in set(out["results"]) | set(ref_out["results"])
@@ -114,7 +94,7 @@ def hub_kill(work: Path, *, tables: int = 20, kills: int = 20, seed: int = 7, se
 
 def broker_restarts(work: Path, *, tables: int = 8, restarts: int = 5, seed: int = 11, say=print) -> Figures:
     """Kill and restart the broker `restarts` times in one session (a restart in each round)."""
-    work = _fresh(work)
+    work = fresh_dir(work)
     fig = Figures("broker-restart")
     broker = best_available().start()
     handle = InProcessHub(work / "journal.sqlite3", broker).start()
@@ -147,12 +127,12 @@ def broker_restarts(work: Path, *, tables: int = 8, restarts: int = 5, seed: int
                 t.join(30)
         fig.seconds = time.monotonic() - started
         fig.crashes += errors.count
-        _books(fig, party, handle.journal, boards)
+        book_party(fig, party, handle.journal, boards)
         fig.detail = {"tables": tables, "restarts": len(done)}
         if len(done) != restarts:
             fig.failures.append(f"{len(done)} broker restarts made of {restarts}")
     finally:
-        _stop_boards(boards)
+        stop_boards(boards)
         handle.stop()
         broker.stop()
     return fig
@@ -163,7 +143,7 @@ def broker_restarts(work: Path, *, tables: int = 8, restarts: int = 5, seed: int
 def cut_table(work: Path, *, tables: int = 20, minutes: float = 5.0, seed: int = 13, say=print) -> Figures:
     """Cut the last table's link for `minutes` of play: it keys its whole session offline
     while the others play on and ring the bell; then heal it and count."""
-    work = _fresh(work)
+    work = fresh_dir(work)
     fig = Figures("cut-table")
     broker = best_available().start()
     link = Link(broker.host, broker.port)
@@ -216,13 +196,13 @@ def cut_table(work: Path, *, tables: int = 20, minutes: float = 5.0, seed: int =
                 t.join(cut_s + 180)
         fig.seconds = time.monotonic() - started
         fig.crashes += errors.count
-        _books(fig, party, handle.journal, boards)
+        book_party(fig, party, handle.journal, boards)
         fig.detail = {"tables": tables, "cut min": minutes, "board showed": seen.get("pending", "?").strip(),
                       "journaled while cut": seen.get("journaled while cut"), "drained s": seen.get("drained s")}
         if seen.get("journaled while cut"):
             fig.failures.append("the cut table's entries reached the hub while it was cut off")
     finally:
-        _stop_boards(boards)
+        stop_boards(boards)
         handle.stop()
         link.close()
         broker.stop()
@@ -230,7 +210,6 @@ def cut_table(work: Path, *, tables: int = 20, minutes: float = 5.0, seed: int =
 
 
 def _journaled_keys(handle) -> set:
-    from .parts import journaled_entries
     return set(journaled_entries(handle.journal))
 
 
@@ -240,7 +219,7 @@ def power_cuts(work: Path, *, tables: int = 4, seed: int = 17, say=print) -> Fig
     """Boards power-cut (SIGKILL) with entries in their outbox: first while the hub is down
     (every board holds its seat check, is cut and restarted), then during play, a random
     moment after each board took each entry."""
-    work = _fresh(work)
+    work = fresh_dir(work)
     fig = Figures("power-cut")
     broker = best_available().start()
     handle = InProcessHub(work / "journal.sqlite3", broker).start()
@@ -274,13 +253,14 @@ def power_cuts(work: Path, *, tables: int = 4, seed: int = 17, say=print) -> Fig
 
             party.after_key = cut_after_key
             party.play_session(from_round=1)
-            party.between_sessions()
+            if not party.failures:
+                party.between_sessions()
         fig.seconds = time.monotonic() - started
         fig.crashes += errors.count
-        _books(fig, party, handle.journal, boards)
+        book_party(fig, party, handle.journal, boards)
         fig.detail = {"tables": tables, **{f"cuts {k}": v for k, v in cuts.items()}}
     finally:
-        _stop_boards(boards)
+        stop_boards(boards)
         handle.stop()
         broker.stop()
     return fig

@@ -19,15 +19,14 @@ from pathlib import Path
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
-from hub import conductor, protocol
+from hub import protocol
 from hub.broker import best_available
 from hub.conductor.cards import SEATS, number
 from hub.conductor.scoring import played_values
 from hub.service import _TableInput
 
-from .faults import _fresh, _stop_boards
-from .parts import (ErrorCounter, Figures, InProcessHub, board_crashes, journal_events, refusable_events,
-                    set_up_party, start_boards)
+from .parts import (ErrorCounter, Figures, InProcessHub, board_crashes, fresh_dir, journal_events,
+                    refusable_events, set_up_party, start_boards, stop_boards)
 
 TABLES = 4
 
@@ -131,7 +130,7 @@ def _control(table: int, i: int) -> tuple[str, bytes]:
 # ----- the hub ----------------------------------------------------------------------------------
 
 def fuzz_hub(work: Path, *, payloads: int = 100_000, via_broker: int = 3_000, seed: int = 19, say=print) -> Figures:
-    work = _fresh(work)
+    work = fresh_dir(work)
     fig = Figures("fuzz-hub")
     broker = best_available().start()
     handle = InProcessHub(work / "journal.sqlite3", broker).start()
@@ -205,7 +204,7 @@ WEIGHTS = [3] * 10 + [2] * 4 + [4, 8, 1, 1]
 
 
 def fuzz_firmware(work: Path, *, sequences: int = 10_000, boards: int = 4, seed: int = 23, say=print) -> Figures:
-    work = _fresh(work)
+    work = fresh_dir(work)
     fig = Figures("fuzz-firmware")
     broker = best_available().start()
     handle = InProcessHub(work / "journal.sqlite3", broker).start()
@@ -249,14 +248,16 @@ def fuzz_firmware(work: Path, *, sequences: int = 10_000, boards: int = 4, seed:
                 except TimeoutError as exc:
                     fig.failures.append(f"outbox not drained: {exc}")
         fig.seconds = time.monotonic() - started
-        fig.crashes += errors.count + board_crashes(fleet.values())
+        crashed = board_crashes(fleet.values())
+        fig.crashes += errors.count + len(crashed)
+        fig.failures += crashed
         fig.failures += refusable_events(handle.journal)
         journaled = [e for e in journal_events(handle.journal) if e.source.startswith("table:")]
         fig.entries = pressed["sequences"]
         fig.detail = {"boards": boards, "keys": pressed["keys"], "events journaled": len(journaled),
                       "by kind": ", ".join(f"{k} {v}" for k, v in sorted(_count(e.kind for e in journaled).items()))}
     finally:
-        _stop_boards(fleet)
+        stop_boards(fleet)
         handle.stop()
         broker.stop()
     return fig

@@ -14,6 +14,7 @@ import json
 import logging
 import os
 import random
+import shutil
 import signal
 import socket
 import subprocess
@@ -487,11 +488,38 @@ def start_boards(tables: int, broker_for: Callable[[int], tuple[str, int]], data
     return boards
 
 
-def board_crashes(boards) -> int:
+def board_crashes(boards) -> list[str]:
     """Boards whose firmware died (not killed by the drill), logged a traceback, or caught
-    an exception drawing its screen."""
-    return sum(1 for b in boards
-               if not b.alive() or any("Traceback" in line or line.startswith("render:") for line in b.log))
+    an exception drawing its screen: what each showed."""
+    out = []
+    for b in boards:
+        bad = [line for line in b.log if "Traceback" in line or line.startswith("render:")]
+        if not b.alive() or bad:
+            out.append(f"table {b.table}: board {'died' if not b.alive() else 'logged'}: {(bad or b.log)[-3:]}")
+    return out
+
+
+# ----- the books kept by every drill
+
+def fresh_dir(path: Path) -> Path:
+    shutil.rmtree(path, ignore_errors=True)
+    path.mkdir(parents=True)
+    return path
+
+
+def book_party(fig: Figures, party: LockstepParty, journal: Path, boards) -> None:
+    """Lost, doubled and the journal's integrity, from what the party keyed."""
+    fig.entries = len(party.keyed)
+    fig.lost, fig.doubled, problems = lost_and_doubled(party.keyed, journal)
+    fig.failures += party.failures + problems + refusable_events(journal)
+    crashed = board_crashes(boards.values())
+    fig.crashes += len(crashed)
+    fig.failures += crashed
+
+
+def stop_boards(boards) -> None:
+    for b in boards.values():
+        b.stop()
 
 
 # ----- what a drill reports ----------------------------------------------------------------------

@@ -62,18 +62,24 @@ class ScriptedBroker:
         self.sock.listen(1)
         self.port = self.sock.getsockname()[1]
         self.packets = []
+        self.connections = 0
         threading.Thread(target=self._serve, daemon=True).start()
 
     def _serve(self):
-        conn, _ = self.sock.accept()
+        publishes = 0
+        while True:  # one client at a time, as often as it reconnects
+            conn, _ = self.sock.accept()
+            self.connections += 1
+            publishes = self._session(conn, publishes)
+
+    def _session(self, conn, publishes):
         conn.settimeout(10)
         with conn:
-            publishes = 0
             while True:
                 try:
                     first, body = read_packet(conn)
                 except (OSError, IndexError):
-                    return
+                    return publishes
                 self.packets.append((first, body))
                 kind = first & 0xF0
                 if kind == 0x10:
@@ -125,3 +131,45 @@ def test_qos1_publish_is_resent_with_dup_until_acked_and_qos1_receive_is_acked(r
     assert (0x40, b"\x00\x4d") in packets  # the board acked the broker's QoS 1 message
     assert "message party/table/3/ack {} False" in stdout
     assert [f for f, _ in packets].count(0x82) == 1  # subscribed once, on connect
+
+
+WIFI_DRIVER = """
+import asyncio, sys
+sys.path.append(%(code)r)
+from mqtt import MQTTClient
+
+class Board:
+    up = True
+    joins = 0
+    def network_up(self): return self.up
+    async def connect_network(self):
+        self.joins += 1
+        self.up = True
+
+async def main():
+    board = Board()
+    c = MQTTClient(board, "sim-3", "127.0.0.1", %(port)d, keepalive=7, subs=[("party/table/3/ack", 1)],
+                   log=lambda m: print("log", m), timeout_ms=500)
+    asyncio.create_task(c.run())
+    while c.connects < 1:
+        await asyncio.sleep_ms(20)
+    board.up = False  # the WiFi drops: no TCP error, only the board knows
+    while c.isconnected():
+        await asyncio.sleep_ms(20)
+    while c.connects < 2:
+        await asyncio.sleep_ms(20)
+    print("joins", board.joins, "connects", c.connects)
+asyncio.run(main())
+"""
+
+
+def test_wifi_loss_drops_the_link_rejoins_the_network_and_reconnects():
+    broker = ScriptedBroker()
+    script = WIFI_DRIVER % {"code": str(build()), "port": broker.port}
+    out = subprocess.run([tool("micropython"), "-c", script], capture_output=True, text=True,
+                         timeout=20, env={"MICROPYPATH": ".frozen"})
+    assert out.returncode == 0, out.stderr + out.stdout
+    assert "log mqtt: link down: OSError('network down',)" in out.stdout
+    assert "joins 1 connects 2" in out.stdout
+    assert broker.connections == 2
+    assert [f for f, _ in broker.packets].count(0x82) == 2  # resubscribed on the new connection
