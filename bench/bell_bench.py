@@ -35,10 +35,12 @@ from hub.conductor import events as k  # noqa: E402
 PARTY = {"form": "draw", "sessions": 1, "seat_check": False}
 
 
-def ring_rounds(hub: HubProcess, rounds: int, received=None, silent=None) -> tuple[list[float], list[float], list[float]]:
+def ring_rounds(hub: HubProcess, rounds: int, received=None, silent=None, between=None
+                ) -> tuple[list[float], list[float], list[float]]:
     """Ring, wait for every ack, undo; per-table latencies (ms), time-to-all per round, and
     (with `received(bell id) -> {table: time}`) the bell's arrival at each table.
-    `silent(tables)` is told the tables that never acknowledged a round's bell."""
+    `silent(tables)` is told the tables that did not acknowledge a round's bell within 1 s;
+    `between()` runs after each round."""
     per_table, to_all, arrivals = [], [], []
     for r in range(rounds):
         out = hub.call("bell", {"meaning": "finish", "timeout": 30.0})
@@ -54,11 +56,14 @@ def ring_rounds(hub: HubProcess, rounds: int, received=None, silent=None) -> tup
         print(f"  round {r + 1}: bell committed in {(out['committed'] - out['t0']) * 1000:5.1f} ms; "
               f"acks journaled {spread(lat)}; all {out['tables']}: "
               + (f"{all_ms:.1f} ms" if not missing else f"{missing} never acked in 30 s"))
-        if missing and silent:
-            silent(sorted(set(range(1, out["tables"] + 1)) - set(out["acked"])))
+        slow = [n for n, t in out["acked"].items() if t - out["t0"] > 1.0]
+        if (missing or slow) and silent:
+            silent(sorted(set(range(1, out["tables"] + 1)) - set(out["acked"])) + sorted(slow))
         ok, why = hub.call("staff", (k.BELL_UNDONE, {"bell": out["bell"], "why": "bench: next round"}))
         if not ok:
             raise SystemExit(f"undoing the bell was refused: {why}")
+        if between:
+            between()
         time.sleep(0.3)
     return per_table, to_all, arrivals
 
@@ -116,10 +121,11 @@ def virtual_boards(broker: Mosquitto, boards: int, rounds: int, work: Path) -> l
         def silent(tables):
             for n in tables:
                 b = started[n - 1]
-                print(f"    table {n} display {b.lines}; firmware log {b.log[-5:]}")
-        per_table, to_all, _ = ring_rounds(hub, rounds, silent=silent)
-        for b in started:
-            b.press("#")
+                print(f"    table {n}: display {b.lines}; firmware log {b.log[-8:]}")
+        def dismiss():   # the players saw the bell: "# OK"
+            for b in started:
+                b.press("#")
+        per_table, to_all, _ = ring_rounds(hub, rounds, silent=silent, between=dismiss)
     finally:
         for b in started:
             b.stop()
