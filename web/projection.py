@@ -35,9 +35,8 @@ class Projection:
         with self._lock:
             if self._key == (seq, hidden):
                 return seq, self._view, self._json
-        v = view(standings, state.setup, hidden)
-        encoded = json.dumps(v, separators=(",", ":"))
-        with self._lock:
+            v = view(standings, state.setup, hidden)
+            encoded = json.dumps(v, separators=(",", ":"))
             self._key, self._view, self._json = (seq, hidden), v, encoded
         return seq, v, encoded
 
