@@ -7,6 +7,7 @@
 # Clean session on every connect: the broker keeps nothing for us; we
 # resubscribe each time and read retained state instead.
 import asyncio
+import gc
 import socket
 import struct
 from random import getrandbits
@@ -47,7 +48,7 @@ class MQTTClient:
         self.keepalive = keepalive
         self.will = will  # (topic, payload, retain, qos)
         self.subs = subs  # [(topic, qos)], subscribed again on every connect
-        self.on_message = on_message  # f(topic: str, payload: bytes, retained: bool)
+        self.on_message = on_message  # f(topic: str, payload: memoryview of the packet, retained: bool)
         self.on_connect = on_connect  # async f()
         self.log = log
         self.timeout_ms = timeout_ms
@@ -248,6 +249,10 @@ class MQTTClient:
             while n:
                 n -= len(await st.readexactly(min(n, 256)))
             return 0, b""
+        if n > 256:
+            # A retained screen needs ~800 contiguous bytes: free the garbage first,
+            # or a fragmented heap refuses them (seen under a 64 KB cap).
+            gc.collect()
         return first, (await st.readexactly(n)) if n else b""
 
     async def _read_loop(self):
@@ -263,7 +268,9 @@ class MQTTClient:
                     if ev:
                         ev.set()
                 # PINGRESP needs nothing: any packet proves the link alive.
-        except (OSError, EOFError) as e:
+        except (OSError, EOFError, MemoryError) as e:
+            # A packet the heap could not hold is lost mid-stream: drop the link at
+            # once, and the reconnect brings the retained screen again.
             self.log("mqtt: read: %r" % (e,))
         self._reader = None
         self._close()
@@ -281,6 +288,7 @@ class MQTTClient:
             self._stream.write(b"\x40\x02" + pid)
         if self.on_message:
             try:
-                self.on_message(topic, body[i:], bool(first & 1))
+                # a view, not a copy: json.loads reads it in place
+                self.on_message(topic, memoryview(body)[i:], bool(first & 1))
             except Exception as e:  # a bad message must not take the link down
                 self.log("mqtt: handler: %r" % (e,))

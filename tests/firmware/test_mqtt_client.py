@@ -26,7 +26,7 @@ async def main():
         print("published")
         done.set()
     def on_message(topic, payload, retained):
-        print("message", topic, payload.decode(), retained)
+        print("message", topic, bytes(payload).decode(), retained)
     c = MQTTClient(Board(), "sim-3", "127.0.0.1", %(port)d, keepalive=7,
                    will=("party/table/3/status", '{"state": "offline"}', True, 1),
                    subs=[("party/table/3/ack", 1)], on_message=on_message, on_connect=on_connect,
