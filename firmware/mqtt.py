@@ -254,7 +254,10 @@ class MQTTClient:
                     if ev:
                         ev.set()
                 # PINGRESP needs nothing: any packet proves the link alive.
-        except (OSError, EOFError) as e:
+        except (OSError, EOFError, MemoryError) as e:
+            # MemoryError: a packet met a full heap half read, so the stream is out of
+            # step: end the connection (the next one reads the retained state again)
+            # rather than let the reader task die and leave the board deaf.
             self.log("mqtt: read: %r" % (e,))
         self._reader = None
         self._close()

@@ -515,9 +515,11 @@ def board_crashes(boards) -> list[str]:
     an exception drawing its screen: what each showed."""
     out = []
     for b in boards:
-        bad = [line for line in b.log if "Traceback" in line or line.startswith("render:")]
-        if not b.alive() or bad:
-            out.append(f"table {b.table}: board {'died' if not b.alive() else 'logged'}: {(bad or b.log)[-3:]}")
+        log = list(b.log)
+        at = next((i for i, line in enumerate(log) if "Traceback" in line or line.startswith("render:")), None)
+        if not b.alive() or at is not None:
+            shown = log[at:at + 10] if at is not None else log[-5:]
+            out.append(f"table {b.table}: board {'died' if not b.alive() else 'logged'}: {' | '.join(shown)}")
     return out
 
 
