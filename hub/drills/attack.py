@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import http.cookiejar
 import json
-import os
 import re
 import threading
 import time
@@ -18,12 +17,11 @@ from pathlib import Path
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
-from hardware.sim.board import VirtualBoard
-from hub.broker import Mosquitto, best_available
-from hub.provision import hub_settings, mosquitto_lines, password_tool, provision
+from hub.broker import best_available
+from hub.provision import hub_settings
 
 from .parts import (ErrorCounter, Figures, InProcessHub, LockstepParty, book_party, fresh_dir, journal_events,
-                    set_up_party, stop_boards)
+                    provisioned_broker, set_up_party, start_boards, stop_boards)
 
 
 class _Client:
@@ -61,18 +59,14 @@ def _event(table: int, board: str, seq: int) -> bytes:
 def spoofing(work: Path, *, attempts: int = 200, say=print) -> Figures:
     work = fresh_dir(work)
     fig = Figures("spoofing")
-    if password_tool() is None or not Mosquitto.available():
+    broker, prov = provisioned_broker(3, work)
+    if prov is None:
+        broker.stop()
         fig.failures.append("mosquitto / mosquitto_passwd not installed: cannot drill access control")
         return fig
-    prov = work / "provisioned"
-    provision(3, prov)
     creds = {n: json.loads((prov / "tables" / f"table-{n}" / "config.json").read_text()) for n in (1, 2, 3)}
-    root = "user root\n" if os.geteuid() == 0 else ""  # as root, mosquitto would drop to a user who cannot read them
-    broker = Mosquitto(conf_extra=mosquitto_lines(prov) + root).start()
     handle = InProcessHub(work / "journal.sqlite3", broker, **hub_settings(prov)).start()
-    boards = {n: VirtualBoard(n, broker.host, broker.port, data_dir=work / "boards" / f"table-{n}",
-                              board_id=c["board"], user=c["user"], password=c["password"], resend_s=2).start()
-              for n, c in creds.items()}
+    boards = start_boards(3, lambda n: (broker.host, broker.port), work / "boards", prov)
     party = LockstepParty(handle, boards, seed=5, sessions=1, say=say, games_per_session=2)
     tried = {"other table": 0, "forged board": 0, "anonymous": 0, "wrong password": 0, "read other table": 0}
     through = dict.fromkeys(tried, 0)

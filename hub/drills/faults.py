@@ -12,7 +12,8 @@ from hub import conductor
 from hub.broker import best_available
 
 from .parts import (ChildHub, ErrorCounter, Figures, InProcessHub, JournalView, Link, LockstepParty,
-                    book_party, comparable, fresh_dir, journaled_entries, start_boards, stop_boards)
+                    book_party, comparable, fresh_dir, journaled_entries, provisioned_broker, start_boards,
+                    stop_boards)
 
 
 # ----- SIGKILL the hub ------------------------------------------------------------------------
@@ -22,9 +23,9 @@ def _party_with_child_hub(work: Path, *, tables: int, seed: int, sessions: int |
     """One party with the hub as a child process; `kills` SIGKILLs spread over its rounds."""
     work = fresh_dir(work)
     fig = Figures("hub-kill" if kills else "fault-free")
-    broker = best_available().start()
-    handle = ChildHub(work / "journal.sqlite3", broker, work / "hub.log")
-    boards = start_boards(tables, lambda n: (broker.host, broker.port), work / "boards")
+    broker, provisioned = provisioned_broker(tables, work)  # the production set-up: accounts and ACL
+    handle = ChildHub(work / "journal.sqlite3", broker, work / "hub.log", provisioned)
+    boards = start_boards(tables, lambda n: (broker.host, broker.port), work / "boards", provisioned)
     options = {"games_per_session": games} if games else {}
     party = LockstepParty(handle, boards, seed=seed, sessions=sessions, say=say, **options)
     rng = random.Random(f"{seed}:kills")
@@ -54,7 +55,8 @@ def _party_with_child_hub(work: Path, *, tables: int, seed: int, sessions: int |
         handle.stop()
         book_party(fig, party, handle.journal, boards)
         fig.crashes += handle.crashes()
-        fig.detail = {"tables": tables, "kills": handle.kills}
+        fig.detail = {"tables": tables, "kills": handle.kills,
+                      "broker": "accounts + ACL" if provisioned else "anonymous"}
         if kills and handle.kills != kills:
             fig.failures.append(f"{handle.kills} kills made of {kills} planned")
         doc = comparable(conductor.to_json(JournalView(handle.journal).state()))

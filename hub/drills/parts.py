@@ -28,13 +28,14 @@ from typing import Callable
 from hardware.sim.board import VirtualBoard
 from hardware.sim.party import key_in
 from hub import conductor
-from hub.broker import free_port, wait_for_port
+from hub.broker import Mosquitto, best_available, free_port, wait_for_port
 from hub.conductor import events as k
 from hub.conductor.cards import SEATS, number
 from hub.conductor.scoring import played_values
 from hub.conductor.state import last_session, session_over
 from hub.event import Proposal
 from hub.journal import open_reader, read_events
+from hub.provision import hub_settings, mosquitto_lines, password_tool, provision
 from hub.service import Hub
 from hub.setup import create_party, guest_names, seat_guests, staff_action, start_session
 
@@ -111,8 +112,9 @@ class ChildHub:
     process on the same journal, and the child started again.
     """
 
-    def __init__(self, journal: Path, broker, log_path: Path):
+    def __init__(self, journal: Path, broker, log_path: Path, provisioned: Path | None = None):
         self.journal, self.broker, self.log_path = Path(journal), broker, Path(log_path)
+        self.provisioned = provisioned  # `party run --provisioned`: the hub's account, the tables' boards
         self.view = JournalView(self.journal)
         self.proc: subprocess.Popen | None = None
         self.lock = threading.RLock()
@@ -124,7 +126,8 @@ class ChildHub:
         port = free_port()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "hub.cli", "run", "--journal", str(self.journal),
-             "--broker", f"{self.broker.host}:{self.broker.port}", "--http", f"127.0.0.1:{port}"],
+             "--broker", f"{self.broker.host}:{self.broker.port}", "--http", f"127.0.0.1:{port}",
+             *(["--provisioned", str(self.provisioned)] if self.provisioned else [])],
             cwd=ROOT, stdout=self._log, stderr=self._log, env={**os.environ, "PYTHONPATH": str(ROOT)})
         deadline = time.monotonic() + 30
         while True:  # up once its web server listens (after the journal's replay)
@@ -174,7 +177,8 @@ class ChildHub:
     def act(self, fn: Callable[[Hub], object]):
         with self.lock:
             self.stop()
-            hub = Hub(self.journal, self.broker.host, self.broker.port, client_id="hub-host").start()
+            account = hub_settings(self.provisioned) if self.provisioned else {}
+            hub = Hub(self.journal, self.broker.host, self.broker.port, client_id="hub-host", **account).start()
             try:
                 return fn(hub)
             finally:
@@ -444,7 +448,8 @@ class LockstepParty:
         deadline = time.monotonic() + timeout
         while board.lines[-2:-1] != [prompt]:
             if time.monotonic() > deadline:
-                raise TimeoutError(f"table {n}: {prompt!r} never shown; display {board.lines}")
+                raise TimeoutError(f"table {n}: {prompt!r} never shown; display {board.lines}; "
+                                   f"firmware log {board.log[-4:]}")
             dismiss(board)
             time.sleep(0.05)
         key_in(board, form, values, timeout=timeout)
@@ -479,13 +484,30 @@ def _must(verdict) -> None:
 
 
 def start_boards(tables: int, broker_for: Callable[[int], tuple[str, int]], data_dir: Path,
-                 **config) -> dict[int, VirtualBoard]:
+                 provisioned: Path | None = None) -> dict[int, VirtualBoard]:
+    """The real firmware at every table; with `provisioned`, each with its table's account."""
     boards = {}
     for n in range(1, tables + 1):
         host, port = broker_for(n)
+        account = {}
+        if provisioned:
+            cfg = json.loads((provisioned / "tables" / f"table-{n}" / "config.json").read_text())
+            account = {"board_id": cfg["board"], "user": cfg["user"], "password": cfg["password"]}
         boards[n] = VirtualBoard(n, host, port, data_dir=data_dir / f"table-{n}", resend_s=2,
-                                 **config).start()
+                                 **account).start()
     return boards
+
+
+def provisioned_broker(tables: int, work: Path):
+    """(broker, provisioned directory): Mosquitto with the password file and ACL of
+    `party provision`; or the test broker and None where mosquitto is not installed."""
+    if password_tool() is None or not Mosquitto.available():
+        return best_available().start(), None
+    out = work / "provisioned"
+    provision(tables, out)
+    # Started as root, mosquitto drops to a user who cannot read the owner-only files.
+    as_root = "user root\n" if os.geteuid() == 0 else ""
+    return Mosquitto(conf_extra=mosquitto_lines(out) + as_root).start(), out
 
 
 def board_crashes(boards) -> list[str]:
@@ -493,9 +515,11 @@ def board_crashes(boards) -> list[str]:
     an exception drawing its screen: what each showed."""
     out = []
     for b in boards:
-        bad = [line for line in b.log if "Traceback" in line or line.startswith("render:")]
-        if not b.alive() or bad:
-            out.append(f"table {b.table}: board {'died' if not b.alive() else 'logged'}: {(bad or b.log)[-3:]}")
+        log = list(b.log)
+        at = next((i for i, line in enumerate(log) if "Traceback" in line or line.startswith("render:")), None)
+        if not b.alive() or at is not None:
+            shown = log[at:at + 10] if at is not None else log[-5:]
+            out.append(f"table {b.table}: board {'died' if not b.alive() else 'logged'}: {' | '.join(shown)}")
     return out
 
 
