@@ -32,7 +32,7 @@ async def main():
         return await read_packet(self)
     MQTTClient._read_packet = full_heap_once
     def on_message(topic, payload, retained):
-        print("message", payload.decode(), retained)
+        print("message", bytes(payload).decode(), retained)
         done.set()
     c = MQTTClient(Board(), "sim-3", "127.0.0.1", %(port)d, keepalive=7,
                    subs=[("party/table/3/screen", 1)], on_message=on_message,
