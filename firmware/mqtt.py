@@ -287,8 +287,17 @@ class MQTTClient:
             # socket buffer, and the reader must never block behind a writer.
             self._stream.write(b"\x40\x02" + pid)
         if self.on_message:
-            try:
-                # a view, not a copy: json.loads reads it in place
-                self.on_message(topic, memoryview(body)[i:], bool(first & 1))
-            except Exception as e:  # a bad message must not take the link down
-                self.log("mqtt: handler: %r" % (e,))
+            for retry in (True, False):
+                try:
+                    # a view, not a copy: json.loads reads it in place
+                    self.on_message(topic, memoryview(body)[i:], bool(first & 1))
+                except MemoryError as e:
+                    # A passing spike; dropped, a retained screen would leave the board on
+                    # the last form until the table's screen changed again: collect, retry once.
+                    gc.collect()
+                    if retry:
+                        continue
+                    self.log("mqtt: handler: %r" % (e,))
+                except Exception as e:  # a bad message must not take the link down
+                    self.log("mqtt: handler: %r" % (e,))
+                break

@@ -83,7 +83,7 @@ def _run(args) -> int:
 def add_commands(subparsers) -> None:
     p = subparsers.add_parser("drill", help="run the fault drills (hub killed, broker restarted, "
                                             "table cut off, power cuts, spoofing, fuzz) and report")
-    p.add_argument("--quick", action="store_true", help="short versions (about five minutes in all)")
+    p.add_argument("--quick", action="store_true", help="short versions (about two minutes in all)")
     p.add_argument("--only", nargs="+", choices=[name for name, *_ in PLAN], help="run only these drills")
     p.add_argument("--work", help="directory for journals and logs (default: a new temporary one)")
     p.add_argument("-v", "--verbose", action="store_true")
