@@ -81,7 +81,8 @@ def build(out_dir, board_kind: str = "esp32", source: Path = FIRMWARE) -> list[d
     return rows
 
 
-def board_config(table: int, board_kind: str, wifi: dict, broker: dict, battery: bool = False) -> dict:
+def board_config(table: int, board_kind: str, wifi: dict, broker: dict, battery: bool = False,
+                 board: str | None = None) -> dict:
     """The config.json a board reads at boot (firmware/main.py reads table, broker, port,
     user, password; the HAL reads wifi and battery); ValueError with a short reason
     if it cannot work."""
@@ -101,6 +102,7 @@ def board_config(table: int, board_kind: str, wifi: dict, broker: dict, battery:
         "user": broker.get("user"),
         "password": broker.get("password"),
         "battery": bool(battery),
+        "board": board,  # the provisioned board id the hub expects for this table, if any
     }
 
 
@@ -136,13 +138,13 @@ def deploy_command(port: str, build_dir: Path, reset: bool = True) -> list[str]:
 
 
 def deploy(port: str, table: int, board_kind: str, wifi: dict, broker: dict, *, battery: bool = False,
-           build_dir=None, reset: bool = True, run=subprocess.run) -> list[str]:
+           board: str | None = None, build_dir=None, reset: bool = True, run=subprocess.run) -> list[str]:
     """Builds the firmware, writes its config.json and copies both to the board at `port`.
 
     Returns the mpremote command it ran. `run` is subprocess.run (a test passes its own
     to read the command, since no board is attached to a test machine).
     """
-    config = board_config(table, board_kind, wifi, broker, battery)
+    config = board_config(table, board_kind, wifi, broker, battery, board)
     with tempfile.TemporaryDirectory(prefix="party-firmware-") as tmp:
         out = Path(build_dir) if build_dir else Path(tmp) / board_kind
         build(out, board_kind)
@@ -168,14 +170,31 @@ def _cmd_build(args) -> int:
     return 0
 
 
-def _cmd_deploy(args) -> int:
-    host, _, port = args.broker.partition(":")
+def provisioned_account(directory: str | os.PathLike, table: int) -> dict:
+    """The broker account and board id that `party provision` wrote for a table."""
+    path = Path(directory) / "tables" / f"table-{table}" / "config.json"
     try:
+        doc = json.loads(path.read_text())
+    except (OSError, ValueError) as e:
+        raise ValueError(f"no provisioned config for table {table} in {directory}: {e}") from None
+    return {"host": doc["broker"], "port": doc["port"], "user": doc["user"], "password": doc["password"],
+            "board": doc["board"]}
+
+
+def _cmd_deploy(args) -> int:
+    try:
+        if args.provisioned:
+            account = provisioned_account(args.provisioned, args.table)
+        elif args.broker:
+            host, _, port = args.broker.partition(":")
+            account = {"host": host, "port": int(port or 1883), "user": args.broker_user,
+                       "password": os.environ.get("PARTY_BROKER_PASSWORD", args.broker_password), "board": None}
+        else:
+            raise ValueError("say where the broker is: --broker HOST[:PORT], or --provisioned DIR")
+        board = account.pop("board")
         command = deploy(args.port, args.table, args.board,
                          {"ssid": args.ssid, "key": os.environ.get("PARTY_WIFI_KEY", args.wifi_key)},
-                         {"host": host, "port": int(port or 1883), "user": args.broker_user,
-                          "password": os.environ.get("PARTY_BROKER_PASSWORD", args.broker_password)},
-                         battery=args.battery, reset=not args.no_reset)
+                         account, battery=args.battery, board=board, reset=not args.no_reset)
     except (ValueError, BuildError) as e:
         print(f"firmware deploy: {e}", file=sys.stderr)
         return 2
@@ -207,7 +226,9 @@ def add_commands(subparsers) -> None:
     d.add_argument("--board", choices=sorted(ARCH), default="esp32", help="the board kind (default esp32)")
     d.add_argument("--ssid", required=True, help="the party's WiFi network")
     d.add_argument("--wifi-key", default="", help="its key (or set PARTY_WIFI_KEY, kept out of `ps`)")
-    d.add_argument("--broker", required=True, help="the hub's MQTT broker, HOST[:PORT]")
+    d.add_argument("--provisioned", metavar="DIR",
+                   help="the directory of `party provision`: the table's broker account and board id")
+    d.add_argument("--broker", help="the hub's MQTT broker, HOST[:PORT] (without --provisioned)")
     d.add_argument("--broker-user", help="the board's broker user name, if the broker asks")
     d.add_argument("--broker-password", help="its password (or set PARTY_BROKER_PASSWORD)")
     d.add_argument("--battery", action="store_true", help="a battery divider is wired to the ADC pin")

@@ -242,7 +242,8 @@ class Hub:
             # No such table at this party: no board of ours to show it on.
             log.warning("table %d is not at this party: refused %s", item.table, proposal.id)
             return False
-        if self.provisioned_boards is not None and proposal.body["board"] != self.provisioned_boards.get(item.table):
+        if self.provisioned_boards is not None and not _provisioned(proposal.body["board"],
+                                                                    self.provisioned_boards.get(item.table)):
             # A spoofer (the broker's ACL should have stopped it): no ack, nothing journaled.
             log.warning("table %d: event %s from board %r, not the table's provisioned board: refused",
                         item.table, proposal.id, proposal.body["board"])
@@ -336,6 +337,12 @@ def _screens_changed(appended: list[Event]) -> frozenset[int] | None:
             return None
         tables.add(e.body["table"])
     return frozenset(tables)
+
+
+def _provisioned(board: str, allowed: str | None) -> bool:
+    """A table's provisioned board, or a real board deployed with its config: that
+    board id, a dash and the board's own chip id (firmware/drivers/board.py)."""
+    return allowed is not None and (board == allowed or board.startswith(allowed + "-"))
 
 
 def _set_nodelay(client, userdata, sock) -> None:

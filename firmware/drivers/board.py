@@ -29,7 +29,12 @@ class WiFiBoard:
 
     def __init__(self, config: dict) -> None:
         self.config = config
-        self.board_id = self.PREFIX + binascii.hexlify(machine.unique_id()).decode()
+        chip = binascii.hexlify(machine.unique_id()).decode()
+        # A provisioned board speaks as its table's board (config "board", e.g. table-7)
+        # and its own chip, so a spare given a failed board's config, whose boot counter
+        # starts again at 1, never reuses that board's event ids.
+        base = config.get("board")
+        self.board_id = base + "-" + chip[-12:] if base else self.PREFIX + chip
         self.data_dir = "/"
         self._wlan = network.WLAN(network.STA_IF)
         self._led = machine.Pin(self.PINS["status_led"], machine.Pin.OUT, value=0)

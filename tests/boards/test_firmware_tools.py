@@ -82,7 +82,7 @@ def test_deploy_writes_the_config_and_copies_everything_with_one_mpremote_call(t
                         battery=True, build_dir=tmp_path / "b", run=run)
     assert run.command == command
     assert run.config == {"table": 7, "wifi": {"ssid": "party", "key": "s3cret"}, "broker": "192.0.2.10",
-                          "port": 1884, "user": "table-7", "password": "pw", "battery": True}
+                          "port": 1884, "user": "table-7", "password": "pw", "battery": True, "board": None}
     assert Path(command[0]).name == "mpremote"
     assert command[1:4] == ["connect", "/dev/ttyACM0", "exec"]
     prepare = command[4]
@@ -97,6 +97,20 @@ def test_deploy_writes_the_config_and_copies_everything_with_one_mpremote_call(t
             local, remote = command[i + 1], command[i + 2]
             assert Path(local).relative_to(tmp_path / "b").as_posix() == remote[1:]
     assert command[-2:] == ["+", "reset"]
+
+
+def test_deploy_from_a_provisioned_directory_gives_the_board_its_tables_account(tmp_path):
+    from hub import provision
+    provision.provision(3, tmp_path / "secrets", broker_host="192.0.2.10")
+    account = ft.provisioned_account(tmp_path / "secrets", 2)
+    assert (account["host"], account["user"], account["board"]) == ("192.0.2.10", "table-2", "table-2")
+    run = Recorder()
+    board = account.pop("board")
+    ft.deploy("/dev/ttyACM0", 2, "esp32", {"ssid": "party"}, account, board=board,
+              build_dir=tmp_path / "b", run=run)
+    assert run.config["board"] == "table-2" and run.config["password"] == account["password"]
+    with pytest.raises(ValueError, match="no provisioned config for table 9"):
+        ft.provisioned_account(tmp_path / "secrets", 9)
 
 
 def test_deploy_keeps_the_boards_data_files():

@@ -97,6 +97,23 @@ print(json.dumps([a.board_id, b.board_id]))
     assert all(re.fullmatch(r"[a-z0-9-]{1,24}", i) for i in ids)
 
 
+def test_a_provisioned_board_speaks_as_its_table_and_its_own_chip(micropython):
+    # The hub accepts "table-999" and "table-999-<chip>" (hub/service.py); a spare board
+    # given the same config has another chip, so its event ids never repeat the first's.
+    out = micropython(PRELUDE + """
+from hal import pico_w
+fake_machine.wire(pico_w.PINS)
+fake_machine.uid[0] = bytes(range(0xe6, 0xee))
+a = pico_w.Board({"board": "table-999"})
+fake_machine.uid[0] = bytes(range(0xd6, 0xde))
+b = pico_w.Board({"board": "table-999"})
+print(json.dumps([a.board_id, b.board_id]))
+""")
+    ids = json.loads(out)
+    assert ids == ["table-999-e8e9eaebeced", "table-999-d8d9dadbdcdd"]
+    assert all(re.fullmatch(r"[a-z0-9-]{1,24}", i) for i in ids)
+
+
 def test_a_board_without_wifi_config_says_so(micropython):
     out = micropython(PRELUDE + """
 from hal.esp32 import Board, PINS

@@ -126,3 +126,25 @@ def test_a_late_board_finds_its_screen_retained_and_the_bell_is_broadcast(party,
     assert bell["meaning"] == "stop"
     # The retained screen carries the same bell for a board that missed the broadcast.
     wait_until(lambda: t1.screens[-1]["bell"] == bell)
+
+
+def test_with_provisioning_only_the_tables_board_speaks_for_it(broker, tmp_path, table):
+    # hub/provision.py: the board provisioned for table 3 is "table-3"; a real board
+    # deployed with that config adds its chip id ("table-3-<chip>").
+    from hub.service import Hub
+    from hub.setup import create_party
+    hub = Hub(tmp_path / "journal.sqlite3", broker.host, broker.port,
+              boards={n: f"table-{n}" for n in (1, 2, 3)}).start()
+    try:
+        assert create_party(hub, tables=3, form="draw").ok
+        rows = journal_rows(hub)
+        for board in ("table-30-a0a1a2a3a4a5", "table-1", "sim-3"):  # not table 3's board
+            impostor = table(3, board=board)
+            impostor.send("call", {})
+            assert impostor.no_ack(within=0.5)
+        assert journal_rows(hub) == rows
+        for board in ("table-3", "table-3-a0a1a2a3a4a5"):
+            t3 = table(3, board=board)
+            assert t3.ack_for(t3.send("call", {}))["ok"]
+    finally:
+        hub.stop()
