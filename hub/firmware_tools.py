@@ -11,7 +11,6 @@ boot counter) are left as they are: a redeploy mid-party loses nothing queued.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import shutil
@@ -234,15 +233,3 @@ def add_commands(subparsers) -> None:
     d.add_argument("--battery", action="store_true", help="a battery divider is wired to the ADC pin")
     d.add_argument("--no-reset", action="store_true", help="do not restart the board afterwards")
     d.set_defaults(func=_cmd_deploy)
-
-
-def main(argv=None) -> int:
-    """`python -m hub.firmware_tools firmware build|deploy ...`, the same as `party firmware ...`."""
-    parser = argparse.ArgumentParser(prog="python -m hub.firmware_tools")
-    add_commands(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    return args.func(args)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

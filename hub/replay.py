@@ -7,7 +7,6 @@ with --json exactly `hub.conductor.to_json` — the same JSON a live hub derives
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
@@ -77,14 +76,3 @@ def run(args) -> int:
     else:
         sys.stdout.write(text(doc))
     return 0
-
-
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="party")
-    add_commands(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    return args.func(args)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -5,7 +5,7 @@ import json
 
 from hub.conductor import replay, to_json
 from hub.journal import Journal
-from hub.replay import main
+from hub.cli import main
 
 from .party import Party
 from .test_block_party import block_party
