@@ -17,12 +17,17 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the project's root, as the other benches
 
 from hub.conductor import apply, events as k, judge, replay, screens, standings, to_json
 from hub.conductor.cards import SEATS, number
 from hub.conductor.state import PartyState
 from hub.event import Event, Proposal
+from tests.conductor.party import bergen_hand
 
 
 class Hub:
@@ -55,15 +60,6 @@ def block_values(rng: random.Random, seats: str, first: bool) -> dict:
     values[other], values[f"{other}_pieces"] = rng.randrange(0, 60), 1
     if first:
         values["lead"] = 1
-    return values
-
-
-def bergen_values(winner: str, doubles: int) -> dict:
-    values = {"out": SEATS.index(winner) + 1}
-    for s in SEATS:
-        for key in ("_double", "_triple", "", "_doubles", "_low"):
-            values[s + key] = 0
-    values[f"{winner}_double"] = doubles
     return values
 
 
@@ -143,7 +139,7 @@ def main() -> None:
         if s.tables[n].players == 4:
             t = bergen.state.session.tables[n]
             bergen.table(n, k.SEAT_CHECK, {"cards": {x: number(c) for x, c in zip(SEATS, t.seats)}})
-            bergen.table(n, k.RESULT, {"game": 1, "values": bergen_values("AB"[n % 2], 5 if n == 1 else n % 4)})
+            bergen.table(n, k.RESULT, {"game": 1, "values": bergen_hand("AB"[n % 2], 5 if n == 1 else n % 4)})
     bell = bergen.state.session.bell.id
     for n in sorted(s.tables):
         if bell not in bergen.state.session.tables[n].acks:

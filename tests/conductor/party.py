@@ -153,12 +153,7 @@ def sebastopol_game(seats_at_table: str, winner: str) -> dict:
 
 def bergen_hand(winner: str, doubles: int = 0) -> dict:
     """Bergen (party): `winner` makes "domino" (1 point) and `doubles` double-headers (2 each)."""
-    values = {"out": SEATS.index(winner) + 1}
-    for s in SEATS:
-        for key in ("_double", "_triple", "", "_doubles", "_low"):
-            values[s + key] = 0
-    values[f"{winner}_double"] = doubles
-    return values
+    return bergen_game("".join(SEATS), winner, doubles)
 
 
 def bergen_game(seats_at_table: str, winner: str, doubles: int = 0) -> dict:
