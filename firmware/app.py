@@ -80,8 +80,11 @@ class TableApp:
         return json.dumps(s)
 
     async def on_connect(self):
+        # Whether the hub is there is unknown until its retained status comes
+        # in: a restarted broker may have lost it, and the hub may not be back.
+        # Its "online" then resends every unacked entry.
+        self.hub = None
         await self.client.publish(self.t_status, self.status("online"), True, 1)
-        self._resend_all()
 
     def _resend_all(self):
         for e in self.outbox.entries:

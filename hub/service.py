@@ -87,7 +87,13 @@ class Hub:
 
     def stop(self) -> None:
         """An orderly stop: say offline, drain the inbox, close the journal."""
-        self.mqtt.publish(protocol.HUB_STATUS, protocol.encode({"v": 1, "state": "offline"}), qos=1, retain=True)
+        said = self.mqtt.publish(protocol.HUB_STATUS, protocol.encode({"v": 1, "state": "offline"}),
+                                 qos=1, retain=True)
+        if self.mqtt.is_connected():
+            try:  # the boards must hear it before the link goes: no will follows a clean disconnect
+                said.wait_for_publish(2)
+            except (RuntimeError, ValueError):
+                pass  # the link dropped meanwhile: the will says offline instead
         self._stopping.set()
         self._writer.join(10)
         self.mqtt.disconnect()
