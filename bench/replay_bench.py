@@ -17,6 +17,7 @@ Each is run three times; the best is printed (the machine is shared).
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import sys
 import tempfile
@@ -74,6 +75,23 @@ def start_up(path: Path, tables: int) -> tuple[float, float]:
         broker.stop()
 
 
+def full_collection(state) -> tuple[float, float]:
+    """Seconds one full (generation 2) collection takes while `state` is alive, before and
+    after `gc.freeze()`: the pause the hub would take at a random moment of a rush."""
+    def timed() -> float:
+        t0 = time.perf_counter()
+        gc.collect()
+        return time.perf_counter() - t0
+    gc.collect()
+    full = min(timed() for _ in range(3))
+    gc.freeze()
+    try:
+        frozen = min(timed() for _ in range(3))
+    finally:
+        gc.unfreeze()
+    return full, frozen
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="20,000 events")
@@ -109,6 +127,9 @@ def main() -> None:
     state, dt = best(read_fold)
     assert state.seq == n and not state.anomalies
     print(f"read + fold (replay):        {dt:6.2f} s  {n / dt:9,.0f} events/s  {dt / n * 1e6:5.1f} us/event")
+    full, frozen = full_collection(state)
+    print(f"a full garbage collection with the replayed party in memory: {full * 1000:5.1f} ms; "
+          f"after gc.freeze(), as `party run` does: {frozen * 1000:5.1f} ms")
     runs = [start_up(path, state.setup.tables) for _ in range(3)]
     built, ready = min(runs, key=lambda r: r[1])
     print(f"hub start-up: Hub() (open + replay) {built:.2f} s; connected, {state.setup.tables} screens "

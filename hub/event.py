@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 
@@ -18,9 +19,11 @@ def canonical(body: Any) -> str:
     return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def digest(source: str, kind: str, body: dict) -> str:
-    """Tells a resend (same id, same digest) from a reused id (same id, other digest)."""
-    return hashlib.sha256("\n".join((source, kind, canonical(body))).encode()).hexdigest()
+def digest(source: str, kind: str, body: dict, body_json: str | None = None) -> str:
+    """Tells a resend (same id, same digest) from a reused id (same id, other digest).
+    `body_json`: the body's `canonical` spelling, where the caller has it already."""
+    text = canonical(body) if body_json is None else body_json
+    return hashlib.sha256("\n".join((source, kind, text)).encode()).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -30,7 +33,7 @@ class Proposal:
     kind: str     # 'table.result', 'conductor.bell', …
     body: dict = field(hash=False)
 
-    @property
+    @cached_property  # a body is never changed once made: asked for up to three times per input
     def digest(self) -> str:
         return digest(self.source, self.kind, self.body)
 
@@ -44,7 +47,7 @@ class Event:
     kind: str
     body: dict = field(hash=False)
 
-    @property
+    @cached_property  # a body is never changed once made: asked for up to three times per input
     def digest(self) -> str:
         return digest(self.source, self.kind, self.body)
 

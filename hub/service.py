@@ -225,9 +225,8 @@ class Hub:
         self.state, self.seq = state, seq
         self._reply(replies)
         self._publish_derived(_screens_changed(appended), force=republish)
-        if appended:
-            with self._changed:
-                self._changed.notify_all()
+        with self._changed:  # also when nothing was appended: a settling screen waits for the inbox
+            self._changed.notify_all()
 
     def _parse(self, item) -> tuple[Proposal | None, tuple | None]:
         """The proposal an input stands for, or None and the reply refusing its envelope."""
@@ -322,10 +321,18 @@ class Hub:
             self._standings_cache = (seq, conductor.standings(state))
             return self._standings_cache
 
-    def wait_for_change(self, after_seq: int, timeout: float) -> int:
-        """Block until the journal has passed `after_seq` or `timeout` passed; the seq now."""
+    def wait_for_change(self, after_seq: int, timeout: float, settle: float = 0.0) -> int:
+        """Block until the journal has passed `after_seq` or `timeout` passed; the seq now.
+
+        With `settle`, a change found while the writer still has inputs waiting
+        waits up to `settle` seconds more for it to catch up: a room keying at
+        once commits batch after batch, and a screen that redrew the standings
+        of 800 players after each one took the writer's CPU and delayed them all."""
         with self._changed:
-            self._changed.wait_for(lambda: self.seq > after_seq or self._stopping.is_set(), timeout)
+            if not self._changed.wait_for(lambda: self.seq > after_seq or self._stopping.is_set(), timeout):
+                return self.seq
+            if settle > 0:
+                self._changed.wait_for(lambda: self._inbox.empty() or self._stopping.is_set(), settle)
         return self.seq
 
 

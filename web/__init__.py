@@ -25,6 +25,7 @@ def create_app(hub, **config) -> Flask:
     app = Flask(__name__)
     app.config.update(
         SSE_PING_SECONDS=15.0,
+        SSE_SETTLE_SECONDS=0.05,     # at most this added to a push while the hub catches up
         BOARD_CHECK_SECONDS=1.0,     # how often a stream looks at the boards' telemetry
         BOARD_SILENT_SECONDS=45.0,   # online but unheard-of for this long: silent
         KEYPAD_RESEND_SECONDS=3.0,   # a phone resends an unacknowledged entry this often

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .tiles import TILE_SETS, TileSet
 from .values import EntryForm, Field, HandOutcome, PlayedHand, Refusal, Rules, side_of
@@ -80,7 +81,11 @@ class GameForm:
             raise Refusal("WRONG GAME")
         if not isinstance(values, dict):
             raise Refusal("BAD MESSAGE")
-        return self._score(rules, self.entry_form(rules).check(values))
+        return self._score(rules, self.checked(rules, values))
+
+    def checked(self, rules: Rules, values: dict) -> dict[str, int]:
+        """`values` checked against the entry form, or `Refusal`."""
+        return _entry_form(self, rules).check(values)
 
     def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
         raise NotImplementedError
@@ -158,3 +163,9 @@ def seat_number(rules: Rules, seat: str | None) -> int:
 def partnership_points(rules: Rules, side_points: dict[str, int]) -> dict[str, int]:
     """Each partner is credited what the side won (Grimm: "they win conjointly")."""
     return {s: side_points[side_of(s)] for s in rules.seats}
+
+
+@lru_cache(maxsize=256)
+def _entry_form(form: GameForm, rules: Rules) -> EntryForm:
+    # A pure function of the rules, asked for every hand scored: made once.
+    return form.entry_form(rules)

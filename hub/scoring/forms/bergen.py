@@ -147,7 +147,7 @@ class Bergen(LineForm):
         """As `GameForm.score`; `totals` before the hand matter only with the `near_game` option."""
         if rules.form != self.name:
             raise Refusal("WRONG GAME")
-        return self._score(rules, self.entry_form(rules).check(values), totals)
+        return self._score(rules, self.checked(rules, values), totals)
 
     @staticmethod
     def header_worth(rules: Rules, worth: int, total: int, target: int | None) -> int:
