@@ -321,6 +321,10 @@ class Hub:
             self._standings_cache = (seq, conductor.standings(state))
             return self._standings_cache
 
+    @property
+    def stopping(self) -> bool:
+        return self._stopping.is_set()
+
     def wait_for_change(self, after_seq: int, timeout: float, settle: float = 0.0) -> int:
         """Block until the journal has passed `after_seq` or `timeout` passed; the seq now.
 

@@ -40,7 +40,7 @@ def create_app(hub, **config) -> Flask:
     app.secret_key = store.secret
     app.extensions["party.hub"] = hub
     app.extensions["party.web_store"] = store
-    app.extensions["party.projection"] = projection.Projection(hub, store)
+    app.extensions["party.projection"] = projection.Projection(hub, store, app.config["SSE_SETTLE_SECONDS"])
 
     app.before_request(security.check_csrf)
     app.before_request(security.load_login)

@@ -275,6 +275,7 @@ def save_plan():
 def display():
     """The switch hiding the standings on the projector for the last session."""
     security.store().set_hidden(request.form.get("hidden") == "1")
+    current_app.extensions["party.projection"].refresh()
     flash("Standings hidden on the projector." if security.store().hidden() else
           "Standings shown on the projector.", "ok")
     return _back()

@@ -20,15 +20,25 @@ _PHASE = {"playing": "playing", "finishing": "finishing", "stopped": "stopped", 
 
 class Projection:
     """The view for every screen of one hub: computed and JSON-encoded once per journal
-    position and switch, and shared — twenty projectors cost one encoding, not twenty."""
+    position and switch, and shared.
 
-    def __init__(self, hub, store):
-        self.hub, self.store = hub, store
+    One follower thread computes it as the journal moves and wakes the streams; a stream
+    only writes what the follower made. So the cost of the standings does not grow with
+    the screens: twenty projectors and a hundred guests' phones cost one computation per
+    change, not one each (each stream computing for the seq it woke at had them chase
+    each other through a rush, 800 players' standings per batch). While the hub is still
+    catching up with a burst the follower waits up to `settle` seconds for it.
+    """
+
+    def __init__(self, hub, store, settle: float = 0.0):
+        self.hub, self.store, self.settle = hub, store, settle
         self._lock = threading.Lock()
         self._key, self._view, self._json = None, None, ""
+        self._made = threading.Condition()   # notified when the follower made a new view
+        self._follower: threading.Thread | None = None
 
     def current(self) -> tuple[int, dict, str]:
-        """(seq, view, view as JSON)."""
+        """(seq, view, view as JSON), as of now."""
         seq, standings = self.hub.standings()
         state = self.hub.state
         hidden = bool(state.setup) and self.store.hidden() and S.last_session(state) and not state.final_count
@@ -39,6 +49,42 @@ class Projection:
             encoded = json.dumps(v, separators=(",", ":"))
             self._key, self._view, self._json = (seq, hidden), v, encoded
         return seq, v, encoded
+
+    def latest(self) -> tuple[int, dict, str]:
+        """What the follower made last (the streams' view): at most `settle` behind."""
+        self._follow()
+        with self._lock:
+            if self._key is not None:
+                return self._key[0], self._view, self._json
+        return self.current()
+
+    def wait_past(self, key: tuple[int, bool], timeout: float) -> None:
+        """Until the follower has made a view other than `key` (seq, hidden), or `timeout`."""
+        self._follow()
+        with self._made:
+            self._made.wait_for(lambda: self._key != key, timeout)
+
+    def refresh(self) -> None:
+        """After the conductor's switch: remake the view now and wake the streams."""
+        self.current()
+        with self._made:
+            self._made.notify_all()
+
+    def _follow(self) -> None:
+        with self._lock:
+            if self._follower is None or not self._follower.is_alive():
+                if self.hub.stopping:
+                    return  # a stopped hub's view changes no more
+                self._follower = threading.Thread(target=self._run, name="projection", daemon=True)
+                self._follower.start()
+
+    def _run(self) -> None:
+        seq = -1
+        while not self.hub.stopping:
+            self.hub.wait_for_change(seq, 1.0, self.settle)
+            seq = self.current()[0]
+            with self._made:
+                self._made.notify_all()
 
 
 def tables(state) -> list[int]:

@@ -56,7 +56,7 @@ def snapshot():
 def stream():
     hub, screen = _hub(), current_app.extensions["party.projection"]
     config = current_app.config
-    ping, check, settle = config["SSE_PING_SECONDS"], config["BOARD_CHECK_SECONDS"], config["SSE_SETTLE_SECONDS"]
+    ping, check = config["SSE_PING_SECONDS"], config["BOARD_CHECK_SECONDS"]
     last = request.headers.get("Last-Event-ID", type=int)
 
     def events():
@@ -64,7 +64,7 @@ def stream():
         quiet_since = time.monotonic()
         yield "retry: 1000\n\n"  # reconnect within a second after a drop
         while True:
-            seq, data, encoded = screen.current()
+            seq, data, encoded = screen.latest()
             if seen is None and seq == last:
                 seen = (seq, data["hidden"])  # caught up already: nothing to resend
             if (seq, data["hidden"]) != seen:
@@ -78,18 +78,18 @@ def stream():
             if time.monotonic() - quiet_since >= ping:
                 quiet_since = time.monotonic()
                 yield ": ping\n\n"
-            wait_for_journal(hub, seq, check, settle)
+            screen.wait_past((seq, data["hidden"]), check)
 
     return Response(events(), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
-def wait_for_journal(hub, seq: int, timeout: float, settle: float = 0.0) -> None:
-    """Until the journal passes `seq` (and, with `settle`, the hub has caught up) or `timeout` is over.
+def wait_for_journal(hub, seq: int, timeout: float) -> None:
+    """Until the journal passes `seq` or `timeout` is over.
 
     The hub's wait returns at once while it is stopping; sleeping out the rest
     keeps a stream open at that moment from spinning.
     """
     start = time.monotonic()
-    if hub.wait_for_change(seq, timeout, settle) == seq:
+    if hub.wait_for_change(seq, timeout) == seq:
         time.sleep(max(0.0, timeout - (time.monotonic() - start)))
