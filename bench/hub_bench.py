@@ -17,7 +17,12 @@ table keeping at most `--window` events unanswered:
    acknowledges it and publishes the table's changed retained screen; a
    publisher's window is the hub's ack. Rate = events acknowledged `ok` /
    time from the first publish to the last ack. Every event must be admitted.
-3. refused: the same publishers send every table's game 1 again under new ids;
+3. writer alone: the same payloads handed straight to the hub's writer
+   (`Hub._process`, in this process, batches of 50, on a copy of the journal),
+   no broker: judging, journaling (same fsync per batch), acks and screens
+   built and queued in paho but not sent. What the hub's one thread costs
+   before any network I/O: a ceiling for any hub built this way.
+4. refused: the same publishers send every table's game 1 again under new ids;
    the conductor refuses each (ALREADY SAVED, nothing journaled). Rate of the
    refusals.
 
@@ -155,6 +160,28 @@ async def through_hub(port: int, room: Room, payloads: dict, window: int) -> tup
     return acks, elapsed
 
 
+def writer_alone(journal: Path, scratch: Path, payloads: dict, batch: int = 50) -> tuple[int, float]:
+    """(events admitted, seconds) for the hub's writer fed directly, on a copy of `journal`."""
+    import logging
+
+    from hub.service import Hub, _TableInput
+    with sqlite3.connect(journal) as src, sqlite3.connect(scratch) as dst:
+        src.backup(dst)
+    logging.getLogger("hub").setLevel(logging.ERROR)
+    hub = Hub(scratch, "127.0.0.1", 1)   # never connected: its publishes are only queued
+    start = hub.seq
+    # the order a room sends in: every table's first result, then every second...
+    items = [_TableInput(n, payload) for i in range(max(len(p) for p in payloads.values()))
+             for n, p in sorted(payloads.items()) if i < len(p) for payload in (p[i][1],)]
+    t0 = time.perf_counter()
+    for i in range(0, len(items), batch):
+        hub._process(items[i:i + batch])
+    elapsed = time.perf_counter() - t0
+    admitted = hub.seq - start
+    hub.journal.close()
+    return admitted, elapsed
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="50 tables x 20 games")
@@ -196,6 +223,9 @@ def main() -> None:
                 print(f"  ! the subscriber got {got} of {total}")
         got, dt = asyncio.run(relay(broker.port, Room(args.tables, ack_bells=False), payloads, args.window, echo=True))
         print(f"edge   (paho: ack + screen per event, no judge, no journal): {got} in {dt:.2f} s = {got / dt:8,.0f} events/s")
+
+        got, dt = writer_alone(journal, work / "writer.sqlite3", payloads)
+        print(f"writer (judge + journal + screens, no MQTT I/O): {got} in {dt:.2f} s = {got / dt:8,.0f} events/s")
 
         hub = HubProcess(journal, broker.port, profile=args.profile)
         start_seq = hub.started_seq
