@@ -19,6 +19,7 @@ from flask import Flask, render_template
 
 from . import projection, security
 from .store import WebStore
+from .throttle import LoginThrottle
 
 
 def create_app(hub, **config) -> Flask:
@@ -29,6 +30,8 @@ def create_app(hub, **config) -> Flask:
         BOARD_CHECK_SECONDS=1.0,     # how often a stream looks at the boards' telemetry
         BOARD_SILENT_SECONDS=45.0,   # online but unheard-of for this long: silent
         KEYPAD_RESEND_SECONDS=3.0,   # a phone resends an unacknowledged entry this often
+        LOGIN_TRIES=5,               # wrong passwords from one device before it must wait
+        LOGIN_PAUSE_SECONDS=30.0,    # then one try per this long (web/throttle.py)
         WEB_STORE=None,              # default: beside the journal
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
@@ -40,6 +43,7 @@ def create_app(hub, **config) -> Flask:
     app.secret_key = store.secret
     app.extensions["party.hub"] = hub
     app.extensions["party.web_store"] = store
+    app.extensions["party.login_throttle"] = LoginThrottle(app.config["LOGIN_TRIES"], app.config["LOGIN_PAUSE_SECONDS"])
     app.extensions["party.projection"] = projection.Projection(hub, store, app.config["SSE_SETTLE_SECONDS"])
 
     app.before_request(security.check_csrf)

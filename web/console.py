@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import time
 
 from flask import (Blueprint, Response, abort, current_app, flash, g, jsonify, redirect, render_template,
@@ -63,11 +64,20 @@ def login():
     if not store.has_staff():
         return redirect(url_for("console.setup"))
     if request.method == "POST":
+        throttle, device = current_app.extensions["party.login_throttle"], request.remote_addr or ""
+        wait = throttle.wait(device)
+        if wait:
+            flash(f"Too many wrong passwords from this device: try again in {math.ceil(wait)} s.", "refused")
+            return render_template("console/login.html"), 429
         who = (request.form.get("login") or "").strip()
-        if store.check(who, request.form.get("password") or ""):
+        with throttle.checking:
+            role = store.check(who, request.form.get("password") or "")
+        if role:
+            throttle.succeeded(device)
             security.sign_in(who)
             nxt = request.args.get("next") or ""
             return redirect(nxt if nxt.startswith("/console") else url_for("console.home"))
+        throttle.failed(device)
         flash("Wrong login or password.", "refused")
     return render_template("console/login.html")
 

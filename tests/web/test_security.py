@@ -126,3 +126,32 @@ def test_a_party_created_from_the_command_line_keeps_its_conductor(client, hub):
                                                      "action_id": action_id_of(html, "list-guest")},
                     follow_redirects=True)
     assert "Add a guest: done" in r.get_data(as_text=True)
+
+
+def test_a_device_guessing_the_password_is_slowed_down_and_the_conductor_is_not(app, client, hub):
+    """A guest's laptop on the party WiFi: after five wrong passwords it must wait, and is
+    told so; even the right password is not checked meanwhile. Another device is not held up."""
+    make_party(hub, 2)
+    sign_in(client)
+    client.post("/console/logout", data={"csrf_token": csrf_of(client.get("/console/").get_data(as_text=True))})
+    now = [1000.0]
+    app.extensions["party.login_throttle"].clock = lambda: now[0]
+
+    def attempt(password: str, device: str = "10.0.0.66"):
+        token = csrf_of(client.get("/console/login", environ_base={"REMOTE_ADDR": device}).get_data(as_text=True))
+        return client.post("/console/login", data={"csrf_token": token, "login": CONDUCTOR, "password": password},
+                           environ_base={"REMOTE_ADDR": device})
+
+    for i in range(5):
+        r = attempt(f"guess-{i}")
+        assert r.status_code == 200 and "Wrong login or password." in r.get_data(as_text=True)
+    r = attempt(PASSWORD)
+    assert r.status_code == 429 and "try again in 30 s" in r.get_data(as_text=True)
+    assert client.get("/console/").status_code == 302          # not signed in
+    assert attempt(PASSWORD, device="10.0.0.2").status_code == 302   # the conductor's own phone
+    client.post("/console/logout", data={"csrf_token": csrf_of(client.get("/console/").get_data(as_text=True))})
+    now[0] += 31
+    assert attempt("guess-6").status_code == 200                  # one more try, wrong: wait again
+    assert attempt(PASSWORD).status_code == 429
+    now[0] += 31
+    assert attempt(PASSWORD).status_code == 302                   # the right one, after the pause
