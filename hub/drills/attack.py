@@ -129,7 +129,8 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
 
 
 def console_without_login(work: Path, *, say=print) -> Figures:
-    """Every console page and action, asked over HTTP by a browser that is not signed in."""
+    """Every console page and action, asked over HTTP by a browser that is not signed in;
+    then that browser guessing the conductor's password."""
     from hub.setup import HOST
     from web import create_app
     from web.server import WebServer
@@ -189,12 +190,23 @@ def console_without_login(work: Path, *, say=print) -> Figures:
                 refused += len(codes) if ok else sum(c in (302, 400, 401, 403) for c in codes)
                 if not ok:
                     fig.failures.append(f"{method} {url} answered {codes} without a login")
+            # A laptop guessing the conductor's password: after five wrong tries it is held off
+            # (429) without a hash computed, and even the right password waits its turn.
+            guesses = [ask("/console/login", {"csrf_token": token, "login": HOST, "password": f"guess-{i}"})
+                       for i in range(50)]
+            guesses.append(ask("/console/login", {"csrf_token": token, "login": HOST, "password": password}))
+            checked, held = guesses.count(200), guesses.count(429)
+            tried += len(guesses)
+            refused += checked + held
+            if checked != 5 or held != len(guesses) - 5:
+                fig.failures.append(f"password guesses: {checked} checked, {held} held off, answers {set(guesses)}")
             if handle.hub.seq != seq:
                 fig.failures.append(f"{handle.hub.seq - seq} events journaled by requests without a login")
         fig.seconds = time.monotonic() - started
         fig.crashes += errors.count
         fig.entries = tried
-        fig.detail = {"requests refused": f"{refused}/{tried}", "journaled": handle.hub.seq - seq}
+        fig.detail = {"requests refused": f"{refused}/{tried}", "journaled": handle.hub.seq - seq,
+                      "password guesses": f"{len(guesses)} sent, {checked} checked, {held} held off"}
     finally:
         web.stop()
         handle.stop()
