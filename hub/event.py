@@ -47,9 +47,13 @@ class Event:
     kind: str
     body: dict = field(hash=False)
 
-    @cached_property  # a body is never changed once made: asked for up to three times per input
+    @cached_property  # a body is never changed once made: spelled once for the digest and the journal
+    def body_json(self) -> str:
+        return canonical(self.body)
+
+    @cached_property
     def digest(self) -> str:
-        return digest(self.source, self.kind, self.body)
+        return digest(self.source, self.kind, self.body, self.body_json)
 
     def to_json(self) -> dict:
         return {"seq": self.seq, "id": self.id, "at": self.at, "source": self.source,

@@ -6,7 +6,7 @@ import sqlite3
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
-from .event import Event, canonical
+from .event import Event
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS journal (
@@ -71,7 +71,7 @@ class Journal:
         batch is what lets the hub keep up with a room entering after the bell.
         A failure appends nothing.
         """
-        rows = [(e.seq, e.id, e.at, e.source, e.kind, canonical(e.body), e.digest)
+        rows = [(e.seq, e.id, e.at, e.source, e.kind, e.body_json, e.digest)
                 for e in events]
         self._db.execute("BEGIN IMMEDIATE")
         try:

@@ -4,6 +4,8 @@ Each rule here is one book's sentence; the forms pick theirs.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .values import Refusal
 
 # On a block, who wins and what he takes.
@@ -65,7 +67,8 @@ def check_domino(spots: dict[str, int], out: str | None, pieces: dict[str, int] 
         raise Refusal("DOMINO HAS SPOTS")
 
 
-def most_spots(tiles, k: int) -> int:
+@lru_cache(maxsize=256)
+def most_spots(tiles: tuple, k: int) -> int:
     """The most spots any `k` of these tiles can show."""
     return sum(sorted((t.spots for t in tiles), reverse=True)[:max(k, 0)])
 

@@ -3,6 +3,7 @@ out ("Domino!", 0 = blocked) and each seat's spots; the form's book says who sco
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from ..form import GameForm, partnership_points, seat_field, seat_number, seat_value
 from ..lineplay import NO_DRAW, LineHand, LineSpec, play_line_hand
@@ -87,11 +88,7 @@ class SpotsForm(LineForm):
 
     def check_spots(self, rules: Rules, spots: dict[str, int]):
         """No seat holds more pieces than it was dealt and could draw; the lead is on the table."""
-        spec = self.spec(rules)
-        tiles = [t for t in self.tile_set(rules).tiles if t not in spec.aside]
-        dealt = spec.hand_size * rules.players
-        drawable = 0 if spec.draw == NO_DRAW else max(len(tiles) - dealt - spec.keep, 0)
-        check_spots(spots, tiles, spec.hand_size + drawable, dealt - 1 + drawable)
+        check_spots(spots, *_in_play(self, rules))
 
     def _settle(self, rules: Rules, values: dict[str, int]):
         """Points per seat, winners, blocked, side points (None unless partners)."""
@@ -127,3 +124,14 @@ class SpotsForm(LineForm):
             if self.counts_pieces(rules):
                 values[f"{s}_pieces"] = len(h.hands[s])
         return values
+
+
+@lru_cache(maxsize=256)
+def _in_play(form: SpotsForm, rules: Rules) -> tuple[tuple, int, int]:
+    """(the tiles in play, pieces one seat can hold at the end, pieces all seats can): a
+    pure function of the rules, asked for every hand checked."""
+    spec = form.spec(rules)
+    tiles = tuple(t for t in form.tile_set(rules).tiles if t not in spec.aside)
+    dealt = spec.hand_size * rules.players
+    drawable = 0 if spec.draw == NO_DRAW else max(len(tiles) - dealt - spec.keep, 0)
+    return tiles, spec.hand_size + drawable, dealt - 1 + drawable
