@@ -101,3 +101,25 @@ def test_the_last_sessions_standings_can_be_hidden_from_the_room(hub, server, co
     snapshot = json.load(urlopen(server.url + "standings.json"))
     assert snapshot["standings"]["leaders"] == []
     sse.close()
+
+
+def test_many_screens_cost_one_computation_of_the_standings_per_change(hub, server, room, monkeypatch):
+    """Projectors and guests' phones alike: the view is made once per journal position by
+    the projection's follower and only written by each stream (web/projection.py)."""
+    from web import projection
+    made = []
+    real_view = projection.view
+    monkeypatch.setattr(projection, "view", lambda *a: made.append(hub.seq) or real_view(*a))
+    make_party(hub, 2)
+    screens = [SSE(server.url) for _ in range(6)]
+    for sse in screens:
+        sse.until(lambda m: m.get("event") == "standings" and int(m["id"]) == hub.seq)
+    t = room(1)[0]
+    before = len(made)
+    ack = t.ack_for(t.key_form(draw_game(1, 1), game=1))
+    assert ack["ok"]
+    for sse in screens:
+        msg = sse.until(lambda m: m.get("event") == "standings" and int(m["id"]) >= ack["seq"])
+        assert next(r for r in msg["data"]["tables"] if r["table"] == 1)["games"] == 1
+        sse.close()
+    assert len(made) - before == 1, made[before:]
