@@ -304,8 +304,9 @@ class TableApp:
 
     def refresh(self):
         f = self.render()
-        if f != self.frame:
-            self.frame = f
+        shown = "\n".join(f)  # one string, not a list of eight, kept between frames
+        if shown != self.frame:
+            self.frame = shown
             self.board.show(f)
 
     # --- loops -------------------------------------------------------------
@@ -324,6 +325,7 @@ class TableApp:
                 self.refresh()
             except Exception as e:  # keep ticking (and feeding the watchdog) whatever the screen held
                 self.log("render: %r" % (e,))
+            self.kick.set()  # the pump's clock: resends and heartbeats fall due without an event
             await asyncio.sleep_ms(200)
 
     async def _pump(self):
@@ -334,10 +336,9 @@ class TableApp:
         last_beat = ticks_add(ticks_ms(), -self.beat_ms)  # the first heartbeat at once
         while True:
             self.beats["pump"] = ticks_ms()
-            try:
-                await asyncio.wait_for_ms(self.kick.wait(), 1000)
-            except asyncio.TimeoutError:
-                pass
+            # Woken by a new event, an ack, a connect, and by every tick: a plain
+            # wait, where a timeout would hold a second task in the heap.
+            await self.kick.wait()
             self.kick.clear()
             if not c.isconnected():
                 continue
