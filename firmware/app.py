@@ -17,16 +17,19 @@ SENDING_MS = 3000  # wait this long for the verdict before telling the guest it 
 BELL_REPEAT_MS = 3000  # a second press this soon is the same bell, not a new claim
 MAX_QUEUED = 16  # unacked events before a new entry waits for the hub (two sessions' games)
 STALE_MS = 20000  # a loop silent this long is hung: stop feeding the watchdog
+PUMP_MS = 20  # how often the pump looks for a kick (an asyncio.Event would import its module: 1.7 KB of heap)
 ID_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-"  # protocol: bell id [a-z0-9-]{1,24}
 BELL_WORDS = {"finish": ("FINISH GAME", "START NO NEW ONE"), "stop": ("STOP NOW", "PUT TILES DOWN")}
 
 
 def clean_screen(m):
     # A malformed retained screen would otherwise break every render after
-    # every reboot; keep only what has the protocol's shape.
+    # every reboot; keep only what has the protocol's shape, and only what the
+    # board reads (it stays in the heap until the next screen).
     lines = m.get("lines")
-    m["lines"] = [str(l) for l in lines[:4]] if isinstance(lines, list) else []
     f = m.get("form")
+    m = {"lines": [str(l) for l in lines[:4]] if isinstance(lines, list) else [], "form": f,
+         "state": m.get("state"), "bell": m.get("bell")}
     ok = isinstance(f, dict) and isinstance(f.get("game"), int) and isinstance(f.get("fields"), list)
     for fd in f["fields"] if ok else ():
         ok = ok and isinstance(fd, dict) and isinstance(fd.get("k"), str) and \
@@ -59,7 +62,7 @@ class TableApp:
         self.flash = None  # (one line, ticks): a short hint under the current screen
         self.last_bell = None
         self.frame = None
-        self.kick = asyncio.Event()
+        self.kick = False  # something to send: the pump looks within PUMP_MS
         self.started = ticks_ms()
         self.beats = {}
         self.queued_game = None
@@ -89,7 +92,7 @@ class TableApp:
     def _resend_all(self):
         for e in self.outbox.entries:
             e[3] = None
-        self.kick.set()
+        self.kick = True
 
     def on_message(self, topic, payload, retained):
         try:
@@ -142,7 +145,7 @@ class TableApp:
         # second bell-ack after the reboot, never none.
         self.outbox.add(self.table, "bell-ack", {"bell": bid})
         self.outbox.bell_acked(bid)
-        self.kick.set()
+        self.kick = True
         self.notes.insert(0, [["** BELL **", words[0], words[1], "", "# OK"], None])
 
     # --- keys --------------------------------------------------------------
@@ -189,7 +192,7 @@ class TableApp:
         # child at the button must not fill the outbox (and the heap).
         if not any(e[1] == kind for e in self.outbox.entries):
             self.outbox.add(self.table, kind, {})
-            self.kick.set()
+            self.kick = True
         self._note(["HOST CALLED" if long else "BELL RUNG", "" if self._linked() else "WILL SEND"],
                    NOTE_MS)
 
@@ -252,7 +255,7 @@ class TableApp:
         self.entry = None
         self.draft_game, self.draft = None, {}
         self._count_queue()
-        self.kick.set()
+        self.kick = True
         if self._linked():
             self.sending = (eid, ticks_ms(), e.form.get("title") or "")
         else:
@@ -325,7 +328,6 @@ class TableApp:
                 self.refresh()
             except Exception as e:  # keep ticking (and feeding the watchdog) whatever the screen held
                 self.log("render: %r" % (e,))
-            self.kick.set()  # the pump's clock: resends and heartbeats fall due without an event
             await asyncio.sleep_ms(200)
 
     async def _pump(self):
@@ -334,12 +336,15 @@ class TableApp:
         # resend_ms, until the hub's ack settles them.
         c = self.client
         last_beat = ticks_add(ticks_ms(), -self.beat_ms)  # the first heartbeat at once
+        last_scan = ticks_ms()
         while True:
-            self.beats["pump"] = ticks_ms()
-            # Woken by a new event, an ack, a connect, and by every tick: a plain
-            # wait, where a timeout would hold a second task in the heap.
-            await self.kick.wait()
-            self.kick.clear()
+            self.beats["pump"] = now = ticks_ms()
+            await asyncio.sleep_ms(PUMP_MS)
+            # Kicked by a new event, an ack or a connect; else once a second for
+            # resends and heartbeats falling due.
+            if not self.kick and ticks_diff(now, last_scan) < 1000:
+                continue
+            self.kick, last_scan = False, now
             if not c.isconnected():
                 continue
             try:
