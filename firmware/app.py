@@ -64,7 +64,7 @@ class TableApp:
         self.frame = None
         self.kick = False  # something to send: the pump looks within PUMP_MS
         self.started = ticks_ms()
-        self.beats = {}
+        self.pump_beat = self.started  # the pump's loop was last seen alive
         self.queued_game = None
         self._count_queue()
 
@@ -89,11 +89,6 @@ class TableApp:
         self.hub = None
         await self.client.publish(self.t_status, self.status("online"), True, 1)
 
-    def _resend_all(self):
-        for e in self.outbox.entries:
-            e[3] = None
-        self.kick = True
-
     def on_message(self, topic, payload, retained):
         try:
             m = json.loads(payload)
@@ -113,7 +108,9 @@ class TableApp:
         elif topic == T_HUB:
             was, self.hub = self.hub, m.get("state")
             if self.hub == "online" and was != "online":
-                self._resend_all()  # a restarted hub has none of our unacked events
+                for e in self.outbox.entries:  # a restarted hub has none of our unacked events
+                    e[3] = None
+                self.kick = True
         self.refresh()
 
     def _on_ack(self, m):
@@ -314,9 +311,17 @@ class TableApp:
 
     # --- loops -------------------------------------------------------------
     async def _tick(self):
-        # Expires messages and notices link changes (HUB?) without any key.
+        # Expires messages and notices link changes (HUB?) without any key. And
+        # the hardware watchdog, which resets the board unless fed: fed here once
+        # a second, only while the pump's and the link's loops have shown life
+        # recently, so any hung loop (this one too) ends in a reset.
+        n = 0
         while True:
-            self.beats["tick"] = now = ticks_ms()
+            now = ticks_ms()
+            if n % 5 == 0 and ticks_diff(now, self.pump_beat) < STALE_MS \
+                    and ticks_diff(now, self.client.beat) < STALE_MS:
+                self.board.feed_watchdog()
+            n += 1
             if self.notes and self.notes[0][1] is not None and ticks_diff(now, self.notes[0][1]) > 0:
                 self.notes.pop(0)
             if self.flash and ticks_diff(now, self.flash[1]) > NOTE_MS:
@@ -338,7 +343,7 @@ class TableApp:
         last_beat = ticks_add(ticks_ms(), -self.beat_ms)  # the first heartbeat at once
         last_scan = ticks_ms()
         while True:
-            self.beats["pump"] = now = ticks_ms()
+            self.pump_beat = now = ticks_ms()
             await asyncio.sleep_ms(PUMP_MS)
             # Kicked by a new event, an ack or a connect; else once a second for
             # resends and heartbeats falling due.
@@ -355,7 +360,10 @@ class TableApp:
                             e[3] = ticks_ms()
                 if ticks_diff(ticks_ms(), last_beat) >= self.beat_ms:
                     last_beat = ticks_ms()
-                    await c.publish(self.t_beat, self._heartbeat())
+                    b = self.board
+                    await c.publish(self.t_beat, json.dumps({
+                        "v": 1, "board": self.outbox.board_id, "up": ticks_diff(ticks_ms(), self.started) // 1000,
+                        "outbox": len(self.outbox), "rssi": b.signal(), "battery": b.battery()}))
             except OSError as ex:
                 self.log("pump: %r" % (ex,))  # the client reconnects; on_connect resends
             except MemoryError:
@@ -365,26 +373,9 @@ class TableApp:
                 self.log("pump: out of memory, retrying")
                 await asyncio.sleep_ms(500)
 
-    def _heartbeat(self):
-        b = self.board
-        return json.dumps({"v": 1, "board": self.outbox.board_id,
-                           "up": ticks_diff(ticks_ms(), self.started) // 1000,
-                           "outbox": len(self.outbox), "rssi": b.signal(), "battery": b.battery()})
-
-    async def _supervise(self):
-        # The hardware watchdog resets the board unless fed; feed it only while
-        # every loop has shown life recently, so a hung loop ends in a reset.
-        while True:
-            now = ticks_ms()
-            beats = list(self.beats.values()) + [self.client.beat]
-            if all(ticks_diff(now, t) < STALE_MS for t in beats):
-                self.board.feed_watchdog()
-            await asyncio.sleep_ms(1000)
-
     async def run(self):
         self.refresh()
         self.board.start_inputs(self.on_key)
         asyncio.create_task(self._tick())
         asyncio.create_task(self._pump())
-        asyncio.create_task(self._supervise())
         await self.client.run()

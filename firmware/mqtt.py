@@ -56,7 +56,7 @@ class MQTTClient:
         self.log = log
         self.timeout_ms = timeout_ms
         self.backoff_max_ms = backoff_max_ms
-        self.beat = ticks_ms()  # for the watchdog supervisor: run() is alive
+        self.beat = ticks_ms()  # for the app's watchdog check: run() is alive
         self.connects = 0
         self._addr = None
         self._up = False
