@@ -17,7 +17,6 @@ SENDING_MS = 3000  # wait this long for the verdict before telling the guest it 
 BELL_REPEAT_MS = 3000  # a second press this soon is the same bell, not a new claim
 MAX_QUEUED = 16  # unacked events before a new entry waits for the hub (two sessions' games)
 STALE_MS = 20000  # a loop silent this long is hung: stop feeding the watchdog
-PUMP_MS = 20  # how often the pump looks for a kick (an asyncio.Event would import its module: 1.7 KB of heap)
 ID_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-"  # protocol: bell id [a-z0-9-]{1,24}
 BELL_WORDS = {"finish": ("FINISH GAME", "START NO NEW ONE"), "stop": ("STOP NOW", "PUT TILES DOWN")}
 
@@ -62,7 +61,8 @@ class TableApp:
         self.flash = None  # (one line, ticks): a short hint under the current screen
         self.last_bell = None
         self.frame = None
-        self.kick = False  # something to send: the pump looks within PUMP_MS
+        self.kick = False  # something new to send
+        self.pump = None  # the pump's task while it sleeps, to wake it (_kick)
         self.started = ticks_ms()
         self.pump_beat = self.started  # the pump's loop was last seen alive
         self.queued_game = None
@@ -110,7 +110,7 @@ class TableApp:
             if self.hub == "online" and was != "online":
                 for e in self.outbox.entries:  # a restarted hub has none of our unacked events
                     e[3] = None
-                self.kick = True
+                self._kick()
         self.refresh()
 
     def _on_ack(self, m):
@@ -142,7 +142,7 @@ class TableApp:
         # second bell-ack after the reboot, never none.
         self.outbox.add(self.table, "bell-ack", {"bell": bid})
         self.outbox.bell_acked(bid)
-        self.kick = True
+        self._kick()
         self.notes.insert(0, [["** BELL **", words[0], words[1], "", "# OK"], None])
 
     # --- keys --------------------------------------------------------------
@@ -189,7 +189,7 @@ class TableApp:
         # child at the button must not fill the outbox (and the heap).
         if not any(e[1] == kind for e in self.outbox.entries):
             self.outbox.add(self.table, kind, {})
-            self.kick = True
+            self._kick()
         self._note(["HOST CALLED" if long else "BELL RUNG", "" if self._linked() else "WILL SEND"],
                    NOTE_MS)
 
@@ -252,11 +252,19 @@ class TableApp:
         self.entry = None
         self.draft_game, self.draft = None, {}
         self._count_queue()
-        self.kick = True
+        self._kick()
         if self._linked():
             self.sending = (eid, ticks_ms(), e.form.get("title") or "")
         else:
             self._note(["HUB NOT REACHED", "KEPT ON BOARD", "SENDS BY ITSELF"], NOTE_MS)
+
+    def _kick(self):
+        # A new event to send: wake the pump at once. Cancelling its sleep ends
+        # it early; an asyncio.Event would import its module, 1 KB of heap.
+        self.kick = True
+        if self.pump:
+            self.pump.cancel()
+            self.pump = None
 
     # --- display -----------------------------------------------------------
     def _note(self, lines, ms=None):
@@ -341,23 +349,33 @@ class TableApp:
         # resend_ms, until the hub's ack settles them.
         c = self.client
         last_beat = ticks_add(ticks_ms(), -self.beat_ms)  # the first heartbeat at once
-        last_scan = ticks_ms()
         while True:
-            self.pump_beat = now = ticks_ms()
-            await asyncio.sleep_ms(PUMP_MS)
-            # Kicked by a new event, an ack or a connect; else once a second for
-            # resends and heartbeats falling due.
-            if not self.kick and ticks_diff(now, last_scan) < 1000:
-                continue
-            self.kick, last_scan = False, now
+            self.pump_beat = ticks_ms()
+            if not self.kick:
+                # A second, for resends and heartbeats falling due, unless _kick
+                # ends the sleep first.
+                self.pump = asyncio.current_task()
+                try:
+                    await asyncio.sleep_ms(1000)
+                except asyncio.CancelledError:
+                    pass
+                self.pump = None
             if not c.isconnected():
+                await asyncio.sleep_ms(50)  # a kick waits for the link, not for the next second
                 continue
+            self.kick = False
             try:
                 for e in list(self.outbox.entries):
                     if e[3] is None or ticks_diff(ticks_ms(), e[3]) > self.resend_ms:
                         if e in self.outbox.entries:  # not settled while we were sending
-                            await c.publish(self.t_event, e[2], False, 1)
+                            # Marked before the await: a resend asked for meanwhile (the
+                            # hub came back) clears the mark again and is not lost.
                             e[3] = ticks_ms()
+                            try:
+                                await c.publish(self.t_event, e[2], False, 1)
+                            except Exception:  # the link broke, or a heap spike
+                                e[3] = None  # sent again at the next pass
+                                raise
                 if ticks_diff(ticks_ms(), last_beat) >= self.beat_ms:
                     last_beat = ticks_ms()
                     b = self.board
