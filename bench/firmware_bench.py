@@ -62,6 +62,7 @@ if ROMFS:  # code executed in place from the ROMFS image, as from a board's flas
 gc.collect()
 base = gc.mem_alloc()
 import asyncio, json
+asyncio.StreamReader, asyncio.wait_for_ms  # the submodules the firmware loads on first use
 for m in ("mqtt", "outbox", "entry", "app", "hal", "hal.host"):
     gc.collect()
     before = gc.mem_alloc()
