@@ -376,6 +376,7 @@ class TableApp:
                             except Exception:  # the link broke, or a heap spike
                                 e[3] = None  # sent again at the next pass
                                 raise
+                e = None  # the last entry is not held until the next pass: it may be settled
                 if ticks_diff(ticks_ms(), last_beat) >= self.beat_ms:
                     last_beat = ticks_ms()
                     b = self.board

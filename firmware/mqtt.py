@@ -81,7 +81,24 @@ class MQTTClient:
                 delay = 500
                 self.connects += 1
                 self.log("mqtt: connected (%d)" % self.connects)
-                await self._serve()
+                # Serve: keepalive pings at a quarter of the keepalive; no packet from
+                # the broker for a whole keepalive means the link is dead even if TCP
+                # has not noticed (WiFi gone without a FIN or RST). A plain sleep,
+                # where waiting on an event with a timeout would hold a second task
+                # in the heap: a link the reader closed is seen within 1 s.
+                ka = self.keepalive * 1000
+                while True:
+                    self.beat = ticks_ms()
+                    await asyncio.sleep_ms(1000)
+                    if self._stream is None:
+                        break  # the reader saw the link go
+                    if not self.board.network_up():
+                        raise OSError("network down")
+                    now = ticks_ms()
+                    if ticks_diff(now, self._last_rx) > ka:
+                        raise OSError("no reply to ping")
+                    if ticks_diff(now, self._last_tx) > ka // 4:
+                        await self._send(b"\xc0\x00")
             except Exception as e:  # whatever broke, the cure is a new connection
                 self.log("mqtt: link down: %r" % (e,))
             self._close()
@@ -143,26 +160,6 @@ class MQTTClient:
             body.append(qos)
             await self._send_and_wait(0x82, body, pid)
         self._up = True
-
-    async def _serve(self):
-        # Keepalive: ping at a quarter of the keepalive; no packet from the broker
-        # for a whole keepalive means the link is dead even if TCP has not noticed
-        # (WiFi gone without a FIN or RST).
-        ka = self.keepalive * 1000
-        while True:
-            self.beat = ticks_ms()
-            # A plain sleep, where waiting on an event with a timeout would hold a
-            # second task in the heap: a link the reader closed is seen within 1 s.
-            await asyncio.sleep_ms(1000)
-            if self._stream is None:
-                return
-            if not self.board.network_up():
-                raise OSError("network down")
-            now = ticks_ms()
-            if ticks_diff(now, self._last_rx) > ka:
-                raise OSError("no reply to ping")
-            if ticks_diff(now, self._last_tx) > ka // 4:
-                await self._send(b"\xc0\x00")
 
     def _close(self):
         if self._sock:
@@ -273,6 +270,7 @@ class MQTTClient:
                     if pid in self._waiting:
                         self._waiting[pid] = True
                 # PINGRESP needs nothing: any packet proves the link alive.
+                body = None  # not held while the next packet is awaited: it may be a whole screen
         except (OSError, EOFError, MemoryError) as e:
             # A packet the heap could not hold is lost mid-stream: drop the link at
             # once, and the reconnect brings the retained screen again.

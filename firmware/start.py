@@ -11,16 +11,11 @@ from app import TableApp
 from outbox import Outbox
 
 
-def load_config():
-    path = sys.argv[1] if sys.platform == "linux" and len(sys.argv) > 1 else "/config.json"
-    with open(path) as f:
-        return json.load(f)
-
-
 def wire():
     """The app, wired to its board, outbox and link. The config is read here and
     let go of: only what the parts kept of it stays in the heap."""
-    cfg = load_config()
+    with open(sys.argv[1] if sys.platform == "linux" and len(sys.argv) > 1 else "/config.json") as f:
+        cfg = json.load(f)
     board = hal.board_class()(cfg)
     log = getattr(board, "log", print)
     outbox = Outbox(board.data_dir, board.board_id)  # boot counter persisted here, first
