@@ -102,17 +102,19 @@ def romfs_image() -> Path:
 # allocated first and its heap use reported, so heap() can leave it out.
 ROM_BOOT = """
 import gc, sys, vfs
+a = f = img = None  # the names first: their dict slots are not the image's
 gc.collect()
 a = gc.mem_alloc()
 with open("firmware.romfs", "rb") as f:
     img = bytearray(f.seek(0, 2))
     f.seek(0)
     f.readinto(img)
+f = None
 gc.collect()
 sys.stdout.write('{"rom": %d}\\n' % (gc.mem_alloc() - a))
 vfs.mount(vfs.VfsRom(img), "/rom")
 sys.path.insert(0, "/rom")
-del a, f, img
+del a, img
 import main
 """
 
