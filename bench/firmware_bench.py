@@ -3,8 +3,10 @@
     python bench/firmware_bench.py [--tables 50] [--games 8]
 
 Prints: compiled size, heap after boot and in steady state after a full
-session of entries, keypress-to-publish latency, and bell-to-display latency
-with N virtual tables at once. Uses Mosquitto (or the embedded broker) on a
+session of entries (for a board running from a ROMFS image, as deployed with
+`party firmware deploy --romfs`, and for one with the .mpy files on its
+filesystem), keypress-to-publish latency, and bell-to-display latency with N
+virtual tables at once. Uses Mosquitto (or the embedded broker) on a
 free port and the hub stand-in (hardware/sim/hub_double.py), so the figures
 are the firmware's and the broker's, not the hub's.
 """
@@ -22,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hardware.sim.board import DEFAULT_HEAP, VirtualBoard, build, tool  # noqa: E402
+from hardware.sim.board import DEFAULT_HEAP, VirtualBoard, build, romfs_image, tool  # noqa: E402
 from hardware.sim.hub_double import HubDouble, form  # noqa: E402
 from hub.broker import best_available  # noqa: E402
 
@@ -51,7 +53,7 @@ def compiled_size() -> None:
 CODE_PROBE = """
 import gc, sys
 ROMFS = %r
-if ROMFS:  # code executed in place from a ROMFS image, as from a board's flash partition
+if ROMFS:  # code executed in place from the ROMFS image, as from a board's flash partition
     import vfs
     with open(ROMFS, "rb") as f:
         img = f.read()  # on a board this is flash, not heap: measured after it
@@ -60,6 +62,7 @@ if ROMFS:  # code executed in place from a ROMFS image, as from a board's flash 
 gc.collect()
 base = gc.mem_alloc()
 import asyncio, json
+asyncio.StreamReader, asyncio.wait_for_ms  # the submodules the firmware loads on first use
 for m in ("mqtt", "outbox", "entry", "app", "hal", "hal.host"):
     gc.collect()
     before = gc.mem_alloc()
@@ -74,27 +77,24 @@ print("total", gc.mem_alloc() - base)
 def code_heap(romfs: bool = False) -> dict[str, int]:
     """Heap taken by importing the compiled modules alone (bytecode, function
     objects, module dicts): the part of the heap that is code, not state. With
-    romfs, imported from a ROMFS image (mpremote romfs build) mounted as on a
+    romfs, imported from the ROMFS image (mpremote romfs build) mounted as on a
     board whose firmware has a ROMFS partition: bytecode runs in place."""
     code = build()
-    image = ""
-    if romfs:
-        image = str(Path(tempfile.mkdtemp(prefix="romfs-")) / "firmware.romfs")
-        subprocess.run([tool("mpremote"), "romfs", "--no-mpy", "-o", image, "build", str(code)],
-                       check=True, capture_output=True)
+    image = str(romfs_image() / "firmware.romfs") if romfs else ""
     out = subprocess.run([tool("micropython"), "-X", "heapsize=256K", "-c", CODE_PROBE % image],
                          capture_output=True, text=True, check=True, cwd=code,
                          env={**os.environ, "MICROPYPATH": f".frozen:{code}"})
     return {k: int(v) for k, v in (line.split() for line in out.stdout.split("\n") if line)}
 
 
-def session(broker, games: int) -> None:
+def session(broker, games: int, romfs: bool) -> list[float]:
     """One table plays a whole session: a result per game, a bell, acks; then
-    the heap after a collection, against the heap right after boot."""
+    the heap after a collection, against the heap right after boot. Returns
+    the keypress-to-publish latencies."""
     hub = HubDouble(broker.host, broker.port)
     hub.screen(1, form=form(1))
     board = VirtualBoard(1, broker.host, broker.port, tempfile.mkdtemp(prefix="bench-"),
-                         resend_s=10).start()
+                         resend_s=10, romfs=romfs).start()
     try:
         board.wait_for("# ENTER GAME 1")
         board.wait_for(lambda lines: "HUB?" not in lines[-1])
@@ -119,24 +119,22 @@ def session(broker, games: int) -> None:
         board.press("#")
         board.wait_for(lambda lines: "PEND" not in lines[-1])
         steady = board.heap()
-        print(f"heap after boot: {boot['alloc']} bytes allocated, {boot['free']} free "
-              f"(heap capped at {DEFAULT_HEAP})")
-        print(f"heap in steady state after {games} games, a bell and a conductor's bell: "
-              f"{steady['alloc']} bytes allocated, {steady['free']} free")
-        code = code_heap()
-        parts = ", ".join(f"{k} {v}" for k, v in code.items() if k != "total")
-        print(f"  of which code (importing the compiled modules, asyncio included): "
-              f"{code['total']} bytes ({parts});")
-        state = steady["alloc"] - code["total"]
-        print(f"  state (tasks, streams, retained screen, outbox, interpreter): {state} bytes")
-        rom = code_heap(romfs=True)
-        print(f"with the code in a ROMFS partition instead of .mpy files on LittleFS: code "
-              f"{rom['total']} bytes of heap, so about {rom['total'] + state} in steady state")
-        print(f"keypress-to-publish (# on the review page -> event at the hub's client): "
-              f"{summary(latencies)}")
     finally:
         board.stop()
         hub.stop()
+    how = ("code run in place from the ROMFS image (party firmware deploy --romfs)" if romfs
+           else ".mpy files on the board's filesystem, loaded into the heap (deploy without --romfs)")
+    print(f"{how}:")
+    print(f"  heap after boot: {boot['alloc']} bytes allocated, {boot['free']} free")
+    print(f"  heap in steady state after {games} games, a bell and a conductor's bell: "
+          f"{steady['alloc']} bytes allocated, {steady['free']} free")
+    code = code_heap(romfs)
+    parts = ", ".join(f"{k} {v}" for k, v in code.items() if k != "total")
+    print(f"    of which code (importing the compiled modules, asyncio included): "
+          f"{code['total']} bytes ({parts})")
+    print(f"    state (tasks, streams, retained screen, outbox, interpreter): "
+          f"{steady['alloc'] - code['total']} bytes")
+    return latencies
 
 
 def bell_fanout(broker, tables: int, rounds: int) -> None:
@@ -205,7 +203,11 @@ def main() -> None:
     try:
         print(f"broker: {broker!r}")
         compiled_size()
-        session(broker, a.games)
+        print(f"heap capped at {DEFAULT_HEAP} (a ROMFS board's image lies outside it, as flash does)")
+        session(broker, a.games, romfs=True)
+        latencies = session(broker, a.games, romfs=False)
+        print(f"keypress-to-publish (# on the review page -> event at the hub's client): "
+              f"{summary(latencies)}")
         bell_fanout(broker, a.tables, a.rounds)
     finally:
         broker.stop()

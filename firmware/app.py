@@ -23,10 +23,12 @@ BELL_WORDS = {"finish": ("FINISH GAME", "START NO NEW ONE"), "stop": ("STOP NOW"
 
 def clean_screen(m):
     # A malformed retained screen would otherwise break every render after
-    # every reboot; keep only what has the protocol's shape.
+    # every reboot; keep only what has the protocol's shape, and only what the
+    # board reads (it stays in the heap until the next screen).
     lines = m.get("lines")
-    m["lines"] = [str(l) for l in lines[:4]] if isinstance(lines, list) else []
     f = m.get("form")
+    m = {"lines": [str(l) for l in lines[:4]] if isinstance(lines, list) else [], "form": f,
+         "state": m.get("state"), "bell": m.get("bell")}
     ok = isinstance(f, dict) and isinstance(f.get("game"), int) and isinstance(f.get("fields"), list)
     for fd in f["fields"] if ok else ():
         ok = ok and isinstance(fd, dict) and isinstance(fd.get("k"), str) and \
@@ -59,9 +61,10 @@ class TableApp:
         self.flash = None  # (one line, ticks): a short hint under the current screen
         self.last_bell = None
         self.frame = None
-        self.kick = asyncio.Event()
+        self.kick = False  # something new to send
+        self.pump = None  # the pump's task while it sleeps, to wake it (_kick)
         self.started = ticks_ms()
-        self.beats = {}
+        self.pump_beat = self.started  # the pump's loop was last seen alive
         self.queued_game = None
         self._count_queue()
 
@@ -86,11 +89,6 @@ class TableApp:
         self.hub = None
         await self.client.publish(self.t_status, self.status("online"), True, 1)
 
-    def _resend_all(self):
-        for e in self.outbox.entries:
-            e[3] = None
-        self.kick.set()
-
     def on_message(self, topic, payload, retained):
         try:
             m = json.loads(payload)
@@ -110,7 +108,9 @@ class TableApp:
         elif topic == T_HUB:
             was, self.hub = self.hub, m.get("state")
             if self.hub == "online" and was != "online":
-                self._resend_all()  # a restarted hub has none of our unacked events
+                for e in self.outbox.entries:  # a restarted hub has none of our unacked events
+                    e[3] = None
+                self._kick()
         self.refresh()
 
     def _on_ack(self, m):
@@ -142,7 +142,7 @@ class TableApp:
         # second bell-ack after the reboot, never none.
         self.outbox.add(self.table, "bell-ack", {"bell": bid})
         self.outbox.bell_acked(bid)
-        self.kick.set()
+        self._kick()
         self.notes.insert(0, [["** BELL **", words[0], words[1], "", "# OK"], None])
 
     # --- keys --------------------------------------------------------------
@@ -189,7 +189,7 @@ class TableApp:
         # child at the button must not fill the outbox (and the heap).
         if not any(e[1] == kind for e in self.outbox.entries):
             self.outbox.add(self.table, kind, {})
-            self.kick.set()
+            self._kick()
         self._note(["HOST CALLED" if long else "BELL RUNG", "" if self._linked() else "WILL SEND"],
                    NOTE_MS)
 
@@ -252,11 +252,19 @@ class TableApp:
         self.entry = None
         self.draft_game, self.draft = None, {}
         self._count_queue()
-        self.kick.set()
+        self._kick()
         if self._linked():
             self.sending = (eid, ticks_ms(), e.form.get("title") or "")
         else:
             self._note(["HUB NOT REACHED", "KEPT ON BOARD", "SENDS BY ITSELF"], NOTE_MS)
+
+    def _kick(self):
+        # A new event to send: wake the pump at once. Cancelling its sleep ends
+        # it early; an asyncio.Event would import its module, 1 KB of heap.
+        self.kick = True
+        if self.pump:
+            self.pump.cancel()
+            self.pump = None
 
     # --- display -----------------------------------------------------------
     def _note(self, lines, ms=None):
@@ -304,15 +312,24 @@ class TableApp:
 
     def refresh(self):
         f = self.render()
-        if f != self.frame:
-            self.frame = f
+        shown = "\n".join(f)  # one string, not a list of eight, kept between frames
+        if shown != self.frame:
+            self.frame = shown
             self.board.show(f)
 
     # --- loops -------------------------------------------------------------
     async def _tick(self):
-        # Expires messages and notices link changes (HUB?) without any key.
+        # Expires messages and notices link changes (HUB?) without any key. And
+        # the hardware watchdog, which resets the board unless fed: fed here once
+        # a second, only while the pump's and the link's loops have shown life
+        # recently, so any hung loop (this one too) ends in a reset.
+        n = 0
         while True:
-            self.beats["tick"] = now = ticks_ms()
+            now = ticks_ms()
+            if n % 5 == 0 and ticks_diff(now, self.pump_beat) < STALE_MS \
+                    and ticks_diff(now, self.client.beat) < STALE_MS:
+                self.board.feed_watchdog()
+            n += 1
             if self.notes and self.notes[0][1] is not None and ticks_diff(now, self.notes[0][1]) > 0:
                 self.notes.pop(0)
             if self.flash and ticks_diff(now, self.flash[1]) > NOTE_MS:
@@ -333,23 +350,39 @@ class TableApp:
         c = self.client
         last_beat = ticks_add(ticks_ms(), -self.beat_ms)  # the first heartbeat at once
         while True:
-            self.beats["pump"] = ticks_ms()
-            try:
-                await asyncio.wait_for_ms(self.kick.wait(), 1000)
-            except asyncio.TimeoutError:
-                pass
-            self.kick.clear()
+            self.pump_beat = ticks_ms()
+            if not self.kick:
+                # A second, for resends and heartbeats falling due, unless _kick
+                # ends the sleep first.
+                self.pump = asyncio.current_task()
+                try:
+                    await asyncio.sleep_ms(1000)
+                except asyncio.CancelledError:
+                    pass
+                self.pump = None
             if not c.isconnected():
+                await asyncio.sleep_ms(50)  # a kick waits for the link, not for the next second
                 continue
+            self.kick = False
             try:
                 for e in list(self.outbox.entries):
                     if e[3] is None or ticks_diff(ticks_ms(), e[3]) > self.resend_ms:
                         if e in self.outbox.entries:  # not settled while we were sending
-                            await c.publish(self.t_event, e[2], False, 1)
+                            # Marked before the await: a resend asked for meanwhile (the
+                            # hub came back) clears the mark again and is not lost.
                             e[3] = ticks_ms()
+                            try:
+                                await c.publish(self.t_event, e[2], False, 1)
+                            except Exception:  # the link broke, or a heap spike
+                                e[3] = None  # sent again at the next pass
+                                raise
+                e = None  # the last entry is not held until the next pass: it may be settled
                 if ticks_diff(ticks_ms(), last_beat) >= self.beat_ms:
                     last_beat = ticks_ms()
-                    await c.publish(self.t_beat, self._heartbeat())
+                    b = self.board
+                    await c.publish(self.t_beat, json.dumps({
+                        "v": 1, "board": self.outbox.board_id, "up": ticks_diff(ticks_ms(), self.started) // 1000,
+                        "outbox": len(self.outbox), "rssi": b.signal(), "battery": b.battery()}))
             except OSError as ex:
                 self.log("pump: %r" % (ex,))  # the client reconnects; on_connect resends
             except MemoryError:
@@ -359,26 +392,9 @@ class TableApp:
                 self.log("pump: out of memory, retrying")
                 await asyncio.sleep_ms(500)
 
-    def _heartbeat(self):
-        b = self.board
-        return json.dumps({"v": 1, "board": self.outbox.board_id,
-                           "up": ticks_diff(ticks_ms(), self.started) // 1000,
-                           "outbox": len(self.outbox), "rssi": b.signal(), "battery": b.battery()})
-
-    async def _supervise(self):
-        # The hardware watchdog resets the board unless fed; feed it only while
-        # every loop has shown life recently, so a hung loop ends in a reset.
-        while True:
-            now = ticks_ms()
-            beats = list(self.beats.values()) + [self.client.beat]
-            if all(ticks_diff(now, t) < STALE_MS for t in beats):
-                self.board.feed_watchdog()
-            await asyncio.sleep_ms(1000)
-
     async def run(self):
         self.refresh()
         self.board.start_inputs(self.on_key)
         asyncio.create_task(self._tick())
         asyncio.create_task(self._pump())
-        asyncio.create_task(self._supervise())
         await self.client.run()

@@ -14,6 +14,8 @@ from random import getrandbits
 from time import ticks_diff, ticks_ms
 
 MAX_PACKET = 4096  # protocol payloads are <= 2048 bytes; anything bigger is skipped
+ACK_POLL_MS = 5  # how often a sender looks for its ack, or for its turn to write (an Event
+#                  or a Lock would each import an asyncio module: 1 KB and 0.6 KB of heap)
 
 
 def _str(buf, s):
@@ -49,20 +51,20 @@ class MQTTClient:
         self.will = will  # (topic, payload, retain, qos)
         self.subs = subs  # [(topic, qos)], subscribed again on every connect
         self.on_message = on_message  # f(topic: str, payload: memoryview of the packet, retained: bool)
-        self.on_connect = on_connect  # async f()
+        self.on_connect = on_connect  # async f(), after CONNACK, before subscribing: it may
+        # publish, and a retained message never arrives before it
         self.log = log
         self.timeout_ms = timeout_ms
         self.backoff_max_ms = backoff_max_ms
-        self.beat = ticks_ms()  # for the watchdog supervisor: run() is alive
+        self.beat = ticks_ms()  # for the app's watchdog check: run() is alive
         self.connects = 0
         self._addr = None
         self._up = False
         self._sock = None
         self._stream = None
         self._pid = 0
-        self._waiting = {}  # packet id -> Event, for PUBACK and SUBACK
-        self._wlock = asyncio.Lock()
-        self._down = asyncio.Event()
+        self._waiting = {}  # packet id -> True once its PUBACK or SUBACK came
+        self._writing = False  # one task writes and drains at a time
         self._last_rx = self._last_tx = ticks_ms()
 
     def isconnected(self):
@@ -79,9 +81,24 @@ class MQTTClient:
                 delay = 500
                 self.connects += 1
                 self.log("mqtt: connected (%d)" % self.connects)
-                if self.on_connect:
-                    await self.on_connect()
-                await self._serve()
+                # Serve: keepalive pings at a quarter of the keepalive; no packet from
+                # the broker for a whole keepalive means the link is dead even if TCP
+                # has not noticed (WiFi gone without a FIN or RST). A plain sleep,
+                # where waiting on an event with a timeout would hold a second task
+                # in the heap: a link the reader closed is seen within 1 s.
+                ka = self.keepalive * 1000
+                while True:
+                    self.beat = ticks_ms()
+                    await asyncio.sleep_ms(1000)
+                    if self._stream is None:
+                        break  # the reader saw the link go
+                    if not self.board.network_up():
+                        raise OSError("network down")
+                    now = ticks_ms()
+                    if ticks_diff(now, self._last_rx) > ka:
+                        raise OSError("no reply to ping")
+                    if ticks_diff(now, self._last_tx) > ka // 4:
+                        await self._send(b"\xc0\x00")
             except Exception as e:  # whatever broke, the cure is a new connection
                 self.log("mqtt: link down: %r" % (e,))
             self._close()
@@ -112,7 +129,6 @@ class MQTTClient:
             if e.errno not in (115, 119):  # EINPROGRESS (Linux, lwIP): under way
                 raise
         self._stream = asyncio.StreamReader(s)
-        self._down.clear()
         flags = 0x02  # clean session
         body = bytearray(b"\x00\x04MQTT\x04\x00")
         body.extend(struct.pack("!H", self.keepalive))
@@ -135,6 +151,8 @@ class MQTTClient:
             raise OSError("CONNACK %r" % (pkt,))
         self._last_rx = ticks_ms()
         self._reader = asyncio.create_task(self._read_loop())
+        if self.on_connect:
+            await self.on_connect()
         for topic, qos in self.subs:
             pid = self._next_pid()
             body = bytearray(struct.pack("!H", pid))
@@ -142,26 +160,6 @@ class MQTTClient:
             body.append(qos)
             await self._send_and_wait(0x82, body, pid)
         self._up = True
-
-    async def _serve(self):
-        # Keepalive: ping at a quarter of the keepalive; no packet from the broker
-        # for a whole keepalive means the link is dead even if TCP has not noticed
-        # (WiFi gone without a FIN or RST).
-        ka = self.keepalive * 1000
-        while True:
-            self.beat = ticks_ms()
-            try:
-                await asyncio.wait_for_ms(self._down.wait(), 1000)
-                return
-            except asyncio.TimeoutError:
-                pass
-            if not self.board.network_up():
-                raise OSError("network down")
-            now = ticks_ms()
-            if ticks_diff(now, self._last_rx) > ka:
-                raise OSError("no reply to ping")
-            if ticks_diff(now, self._last_tx) > ka // 4:
-                await self._send(b"\xc0\x00")
 
     def _close(self):
         if self._sock:
@@ -171,14 +169,11 @@ class MQTTClient:
                 pass
         self._sock = self._stream = None
         self._up = False
-        self._down.set()
         r = getattr(self, "_reader", None)
         if r and r is not asyncio.current_task():
             r.cancel()
         self._reader = None
-        for ev in self._waiting.values():
-            ev.set()  # wake waiters; they see the link is gone
-        self._waiting.clear()
+        self._waiting.clear()  # waiters see the link is gone
 
     def _next_pid(self):
         self._pid = self._pid % 65535 + 1
@@ -188,7 +183,12 @@ class MQTTClient:
         st = self._stream
         if st is None:
             raise OSError("not connected")
-        async with self._wlock:
+        while self._writing:  # rare, and brief: asyncio's Lock would import its module
+            await asyncio.sleep_ms(ACK_POLL_MS)
+        if self._stream is not st:
+            raise OSError("link lost")
+        self._writing = True
+        try:
             st.write(pkt)
             try:
                 await asyncio.wait_for_ms(st.drain(), self.timeout_ms)
@@ -196,26 +196,28 @@ class MQTTClient:
                 # The peer stopped reading (link dead): the app sees only OSError.
                 self._close()
                 raise OSError("send timed out")
+        finally:
+            self._writing = False
         self.beat = self._last_tx = ticks_ms()
 
     async def _send_and_wait(self, first, body, pid, tries=3):
         # QoS 1 (and SUBSCRIBE): resend with DUP until the broker acknowledges;
         # no answer after `tries` means the link is dead.
-        ev = asyncio.Event()
-        self._waiting[pid] = ev
+        w = self._waiting
+        w[pid] = False
         try:
             for _ in range(tries):
                 await self._send(_packet(first, body))
-                try:
-                    await asyncio.wait_for_ms(ev.wait(), self.timeout_ms)
-                except asyncio.TimeoutError:
-                    first |= 0x08 if first & 0xF0 == 0x30 else 0  # DUP on a resent PUBLISH
-                    continue
+                t0 = ticks_ms()
+                while not w.get(pid) and self._stream and ticks_diff(ticks_ms(), t0) < self.timeout_ms:
+                    await asyncio.sleep_ms(ACK_POLL_MS)
                 if self._stream is None:
                     raise OSError("link lost")
-                return
+                if w.get(pid):
+                    return
+                first |= 0x08 if first & 0xF0 == 0x30 else 0  # DUP on a resent PUBLISH
         finally:
-            self._waiting.pop(pid, None)
+            w.pop(pid, None)
         self._close()
         raise OSError("no ack from broker")
 
@@ -264,10 +266,11 @@ class MQTTClient:
                 if t == 0x30:
                     self._on_publish(first, body)
                 elif t == 0x40 or t == 0x90:  # PUBACK, SUBACK
-                    ev = self._waiting.get(struct.unpack_from("!H", body)[0])
-                    if ev:
-                        ev.set()
+                    pid = struct.unpack_from("!H", body)[0]
+                    if pid in self._waiting:
+                        self._waiting[pid] = True
                 # PINGRESP needs nothing: any packet proves the link alive.
+                body = None  # not held while the next packet is awaited: it may be a whole screen
         except (OSError, EOFError, MemoryError) as e:
             # A packet the heap could not hold is lost mid-stream: drop the link at
             # once, and the reconnect brings the retained screen again.

@@ -8,6 +8,13 @@ modules of the other boards are left out.
 deploy: writes config.json (table, WiFi, broker) and copies it with the built
 files to the board with mpremote, over USB. The board's data files (outbox,
 boot counter) are left as they are: a redeploy mid-party loses nothing queued.
+
+With --romfs the compiled modules go into one ROMFS image (mpremote romfs
+build) that deploy writes to the board's ROMFS partition (mpremote romfs
+deploy); the board then runs their bytecode in place from flash instead of
+loading it into the heap (docs/firmware.md, "Deploying"). Only main.py and
+config.json go on the board's filesystem. A board image without a ROMFS
+partition refuses the image: deploy without --romfs copies the .mpy files.
 """
 from __future__ import annotations
 
@@ -26,6 +33,7 @@ ARCH = {"esp32": "xtensawin", "pico_w": "armv6m"}
 SOURCE_ONLY = {"main.py", "boot.py"}   # top-level files MicroPython runs as source
 HOST_ONLY = {"host"}                    # hal modules that run only on the unix port
 MARKER = ".party-firmware"              # marks a folder build() may empty and refill
+IMAGE = "firmware.romfs"                # the ROMFS image in a build folder
 
 
 class BuildError(Exception):
@@ -46,8 +54,9 @@ def shipped_files(source: Path, board_kind: str) -> list[Path]:
     return files
 
 
-def build(out_dir, board_kind: str = "esp32", source: Path = FIRMWARE) -> list[dict]:
-    """Compiles the firmware for `board_kind` into out_dir (emptied first).
+def build(out_dir, board_kind: str = "esp32", source: Path = FIRMWARE, romfs: bool = False) -> list[dict]:
+    """Compiles the firmware for `board_kind` into out_dir (emptied first); with
+    romfs, also the ROMFS image of every compiled module (out_dir/firmware.romfs).
 
     Returns one row per file: {"file", "source_bytes", "built_bytes"}.
     """
@@ -77,7 +86,26 @@ def build(out_dir, board_kind: str = "esp32", source: Path = FIRMWARE) -> list[d
                 raise BuildError(f"{rel}: {(done.stderr or done.stdout).strip()}")
         rows.append({"file": dst.relative_to(out).as_posix(),
                      "source_bytes": src.stat().st_size, "built_bytes": dst.stat().st_size})
+    if romfs:
+        image = romfs_image(out, [r["file"] for r in rows if r["file"].endswith(".mpy")])
+        rows.append({"file": IMAGE, "source_bytes": sum(r["source_bytes"] for r in rows
+                                                        if r["file"].endswith(".mpy")),
+                     "built_bytes": image.stat().st_size})
     return rows
+
+
+def romfs_image(out: Path, modules: list[str]) -> Path:
+    """out/firmware.romfs holding the compiled modules at their paths (mounted at
+    /rom on the board, first on its sys.path)."""
+    with tempfile.TemporaryDirectory(prefix="party-romfs-") as tmp:
+        for rel in modules:
+            (Path(tmp) / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(out / rel, Path(tmp) / rel)
+        done = subprocess.run([*mpremote(), "romfs", "--no-mpy", "-o", str(out / IMAGE), "build", tmp],
+                              capture_output=True, text=True, timeout=60)
+    if done.returncode != 0:
+        raise BuildError(f"{IMAGE}: {(done.stderr or done.stdout).strip()}")
+    return out / IMAGE
 
 
 def board_config(table: int, board_kind: str, wifi: dict, broker: dict, battery: bool = False,
@@ -111,24 +139,36 @@ def mpremote() -> list[str]:
     return [str(beside)] if beside.exists() else [shutil.which("mpremote") or "mpremote"]
 
 
-def deploy_command(port: str, build_dir: Path, reset: bool = True) -> list[str]:
+def deploy_command(port: str, build_dir: Path, reset: bool = True, romfs: bool = False) -> list[str]:
     """The one mpremote call that installs a built firmware (with its config.json) on a board.
 
     First a snippet on the board makes the folders and removes any source left by an
     earlier development copy (MicroPython imports foo.py before foo.mpy, so it would
     shadow the compiled module); then each file is copied to its exact path (mpremote's
     `cp -r` into the root depends on the board's idea of "" and is avoided).
+
+    With romfs the image is written to the ROMFS partition first (mpremote stops there,
+    before touching the filesystem, on a board without one); the snippet then removes
+    the .mpy and .py copies of an earlier deploy as well, and only the files that are
+    not in the image are copied.
     """
     build_dir = Path(build_dir)
-    shipped = sorted(p.relative_to(build_dir) for p in build_dir.rglob("*")
-                     if p.is_file() and not p.name.startswith("."))
+    built = sorted(p.relative_to(build_dir) for p in build_dir.rglob("*")
+                   if p.is_file() and not p.name.startswith("."))
+    modules = [p for p in built if p.suffix == ".mpy"]
+    shipped = [p for p in built if p.name != IMAGE and not (romfs and p.suffix == ".mpy")]
     folders = sorted({p.parent.as_posix() for p in shipped if p.parent != Path(".")})
-    shadows = [p.with_suffix(".py").as_posix() for p in shipped if p.suffix == ".mpy"]
+    stale = [p.with_suffix(".py").as_posix() for p in modules]
+    if romfs:
+        stale += [p.as_posix() for p in modules]
     prepare = ("import os\n"
                "for d in %r:\n    try:\n        os.mkdir(d)\n    except OSError:\n        pass\n"
                "for p in %r:\n    try:\n        os.remove(p)\n    except OSError:\n        pass\n"
-               % (folders, shadows))
-    command = [*mpremote(), "connect", port, "exec", prepare]
+               % (folders, stale))
+    command = [*mpremote(), "connect", port]
+    if romfs:
+        command += ["romfs", "deploy", str(build_dir / IMAGE), "+"]
+    command += ["exec", prepare]
     for rel in shipped:
         command += ["+", "fs", "cp", str(build_dir / rel), ":" + rel.as_posix()]
     if reset:
@@ -137,7 +177,8 @@ def deploy_command(port: str, build_dir: Path, reset: bool = True) -> list[str]:
 
 
 def deploy(port: str, table: int, board_kind: str, wifi: dict, broker: dict, *, battery: bool = False,
-           board: str | None = None, build_dir=None, reset: bool = True, run=subprocess.run) -> list[str]:
+           board: str | None = None, build_dir=None, reset: bool = True, romfs: bool = False,
+           run=subprocess.run) -> list[str]:
     """Builds the firmware, writes its config.json and copies both to the board at `port`.
 
     Returns the mpremote command it ran. `run` is subprocess.run (a test passes its own
@@ -146,9 +187,9 @@ def deploy(port: str, table: int, board_kind: str, wifi: dict, broker: dict, *, 
     config = board_config(table, board_kind, wifi, broker, battery, board)
     with tempfile.TemporaryDirectory(prefix="party-firmware-") as tmp:
         out = Path(build_dir) if build_dir else Path(tmp) / board_kind
-        build(out, board_kind)
+        build(out, board_kind, romfs=romfs)
         (out / "config.json").write_text(json.dumps(config, indent=1) + "\n")
-        command = deploy_command(port, out, reset)
+        command = deploy_command(port, out, reset, romfs)
         run(command, check=True, timeout=300)
     return command
 
@@ -158,14 +199,17 @@ def deploy(port: str, table: int, board_kind: str, wifi: dict, broker: dict, *, 
 
 def _cmd_build(args) -> int:
     try:
-        rows = build(args.out or f"build/firmware-{args.board}", args.board)
+        rows = build(args.out or f"build/firmware-{args.board}", args.board, romfs=args.romfs)
     except (ValueError, BuildError) as e:
         print(f"firmware build: {e}", file=sys.stderr)
         return 2
-    for row in rows:
+    files = [r for r in rows if r["file"] != IMAGE]
+    for row in files:
         print(f"{row['file']:32} {row['source_bytes']:7} -> {row['built_bytes']:7} bytes")
-    print(f"{len(rows)} files, {sum(r['source_bytes'] for r in rows)} bytes of source "
-          f"-> {sum(r['built_bytes'] for r in rows)} bytes built for {args.board} ({ARCH[args.board]})")
+    print(f"{len(files)} files, {sum(r['source_bytes'] for r in files)} bytes of source "
+          f"-> {sum(r['built_bytes'] for r in files)} bytes built for {args.board} ({ARCH[args.board]})")
+    for row in rows[len(files):]:
+        print(f"ROMFS image of the compiled modules: {row['file']}, {row['built_bytes']} bytes")
     return 0
 
 
@@ -193,15 +237,19 @@ def _cmd_deploy(args) -> int:
         board = account.pop("board")
         command = deploy(args.port, args.table, args.board,
                          {"ssid": args.ssid, "key": os.environ.get("PARTY_WIFI_KEY", args.wifi_key)},
-                         account, battery=args.battery, board=board, reset=not args.no_reset)
+                         account, battery=args.battery, board=board, reset=not args.no_reset,
+                         romfs=args.romfs)
     except (ValueError, BuildError) as e:
         print(f"firmware deploy: {e}", file=sys.stderr)
         return 2
     except subprocess.CalledProcessError as e:
-        print(f"firmware deploy: mpremote failed (exit {e.returncode}): is the board on {args.port}?",
+        hint = " Does its MicroPython image have a ROMFS partition (mpremote romfs query)? " \
+               "Without one, deploy without --romfs." if args.romfs else ""
+        print(f"firmware deploy: mpremote failed (exit {e.returncode}): is the board on {args.port}?{hint}",
               file=sys.stderr)
         return 1
-    print(f"table {args.table}: firmware and config.json copied to the board on {args.port} "
+    where = "ROMFS image written and main.py" if args.romfs else "firmware"
+    print(f"table {args.table}: {where} and config.json copied to the board on {args.port} "
           f"({len(command)} mpremote arguments)")
     return 0
 
@@ -217,6 +265,8 @@ def add_commands(subparsers) -> None:
     b = commands.add_parser("build", help="compile the firmware with mpy-cross")
     b.add_argument("--board", choices=sorted(ARCH), default="esp32", help="the board kind (default esp32)")
     b.add_argument("--out", help="where to write it (default build/firmware-BOARD)")
+    b.add_argument("--romfs", action="store_true",
+                   help="also build the ROMFS image of the compiled modules (firmware.romfs)")
     b.set_defaults(func=_cmd_build)
 
     d = commands.add_parser("deploy", help="build, write config.json, and copy both to a board with mpremote")
@@ -232,4 +282,7 @@ def add_commands(subparsers) -> None:
     d.add_argument("--broker-password", help="its password (or set PARTY_BROKER_PASSWORD)")
     d.add_argument("--battery", action="store_true", help="a battery divider is wired to the ADC pin")
     d.add_argument("--no-reset", action="store_true", help="do not restart the board afterwards")
+    d.add_argument("--romfs", action="store_true",
+                   help="write the modules to the board's ROMFS partition (code runs from flash, "
+                        "not the heap); needs a MicroPython image with one")
     d.set_defaults(func=_cmd_deploy)

@@ -112,7 +112,7 @@ class WiFiBoard:
 
     def feed_watchdog(self) -> None:
         # Created on the first feed: a machine.WDT cannot be stopped once started,
-        # so it starts only when the supervisor is running to feed it.
+        # so it starts only when the app's tick is running to feed it.
         if self._wdt is None:
             self._wdt = machine.WDT(timeout=WDT_MS)
         self._wdt.feed()

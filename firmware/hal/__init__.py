@@ -14,7 +14,7 @@
 #         "A".."D", "*", "#", "BELL" (short press), "BELL-LONG" (long press)
 #     show(self, lines: list) -> None   # up to 8 lines of 16 characters
 #         (SSD1306 128x64, 8x8 font)
-#     feed_watchdog(self) -> None       # called by the app's supervisor task
+#     feed_watchdog(self) -> None       # called by the app's tick while every loop lives
 #     signal(self) -> int | None        # WiFi RSSI in dBm
 #     battery(self) -> int | None       # percent
 #     log(self, msg: str) -> None       # optional; print() where missing

@@ -11,6 +11,14 @@ The heap is capped like a board's. DEFAULT_HEAP (64 KB) is stricter than any
 target: an ESP32-WROOM has about 100 KB free with WiFi up and a Pico W about
 150 KB, and the unix port is 64-bit, so every object here is up to twice the
 size it has on those 32-bit chips. A memory leak or a spike shows up here first.
+
+With romfs=True the board boots as one whose firmware has a ROMFS partition
+(docs/firmware.md, "Deploying"): every module but main.py is imported from a
+ROMFS image mounted at /rom and first on sys.path, as MicroPython's own boot
+does with vfs.rom_ioctl(2); main.py stays source on the "flash". The unix port
+has no ROM partition, so the image is read into the first block of the heap,
+the heap is enlarged by exactly that block, and heap() leaves it out: the
+figures are those of a board running its bytecode in place from flash.
 """
 from __future__ import annotations
 
@@ -68,14 +76,66 @@ def build() -> Path:
     return out
 
 
+def romfs_image() -> Path:
+    """The ROMFS image of the compiled firmware (mpremote romfs build) and a
+    main.py beside it, as a board holds them; returns the image's directory."""
+    code = build()
+    out = code.with_name(code.name + "-romfs")
+    if out.exists():
+        return out
+    tmp = Path(tempfile.mkdtemp(prefix="party-firmware-romfs-"))
+    stage = tmp / "rom"
+    shutil.copytree(code, stage, ignore=shutil.ignore_patterns("main.mpy"))
+    subprocess.run([tool("mpremote"), "romfs", "--no-mpy", "-o", str(tmp / "firmware.romfs"),
+                    "build", str(stage)], check=True, capture_output=True)
+    shutil.rmtree(stage)
+    shutil.copyfile(FIRMWARE / "main.py", tmp / "main.py")
+    try:
+        tmp.rename(out)
+    except OSError:  # another process won the race with the same build
+        shutil.rmtree(tmp, ignore_errors=True)
+    return out
+
+
+# What a board's boot does before main.py when it has a ROMFS partition
+# (ports/*/modules/_boot.py): mount it at /rom, first on sys.path. The image is
+# allocated first and its heap use reported, so heap() can leave it out.
+ROM_BOOT = """
+import gc, sys, vfs
+a = f = img = None  # the names first: their dict slots are not the image's
+gc.collect()
+a = gc.mem_alloc()
+with open("firmware.romfs", "rb") as f:
+    img = bytearray(f.seek(0, 2))
+    f.seek(0)
+    f.readinto(img)
+f = None
+gc.collect()
+sys.stdout.write('{"rom": %d}\\n' % (gc.mem_alloc() - a))
+vfs.mount(vfs.VfsRom(img), "/rom")
+sys.path.insert(0, "/rom")
+del a, img
+import main
+"""
+
+
+def heap_bytes(size: str) -> int:
+    """'64K' -> 65536, as micropython's -X heapsize reads it."""
+    scale = {"K": 1024, "M": 1024 * 1024}.get(size[-1:].upper(), 1)
+    return int(size[:-1] if scale > 1 else size) * scale
+
+
 class VirtualBoard:
     def __init__(self, table: int, host: str, port: int, data_dir: str | os.PathLike | None = None,
-                 board_id: str | None = None, heapsize: str = DEFAULT_HEAP, **config):
+                 board_id: str | None = None, heapsize: str = DEFAULT_HEAP, romfs: bool = False,
+                 **config):
         self.table = table
         self.board_id = board_id or f"sim-{table}"
         self.data_dir = Path(data_dir or tempfile.mkdtemp(prefix=f"board-{table}-"))
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self.heapsize = heapsize
+        self.romfs = romfs
+        self.rom_heap = 0  # heap bytes holding the ROMFS image (flash on a board)
         self.config = {"table": table, "board": self.board_id, "broker": host, "port": port,
                        "user": None, "password": None, "wifi": {"ssid": "", "key": ""},
                        "data_dir": str(self.data_dir), **config}
@@ -92,13 +152,21 @@ class VirtualBoard:
     def start(self) -> "VirtualBoard":
         cfg = self.data_dir / "config.json"
         cfg.write_text(json.dumps(self.config))
-        code = build()
-        # .frozen holds the unix port's built-in asyncio; then the firmware, flat
-        # as on a board's flash.
-        env = {**os.environ, "MICROPYPATH": f".frozen:{code}"}
+        if self.romfs:
+            code = romfs_image()
+            image = (code / "firmware.romfs").stat().st_size
+            # the image's block (bytes rounded up to 32-byte GC blocks, plus the
+            # bytearray's own block) on top of the board's heap
+            heap = heap_bytes(self.heapsize) + (image + 31) // 32 * 32 + 32
+            run = ["-X", f"heapsize={heap}", "-c", ROM_BOOT, str(cfg)]
+            path = ".frozen"  # the unix port's built-in asyncio, frozen as on a board
+        else:
+            code = build()
+            run = ["-X", f"heapsize={self.heapsize}", "-m", "main", str(cfg)]
+            path = f".frozen:{code}"  # then the firmware, flat as on a board's flash
         self._proc = subprocess.Popen(
-            [tool("micropython"), "-X", f"heapsize={self.heapsize}", "-m", "main", str(cfg)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=code, env=env,
+            [tool("micropython"), *run], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, cwd=code, env={**os.environ, "MICROPYPATH": path},
         )
         proc = self._proc
         self._eof = False
@@ -176,7 +244,9 @@ class VirtualBoard:
                 if left <= 0:
                     raise TimeoutError(f"table {self.table}: no heap report")
                 self._cond.wait(left)
-            return dict(self.mem)
+            mem = dict(self.mem)
+        mem["alloc"] -= self.rom_heap
+        return mem
 
     # --- reader threads -----------------------------------------------------
     def _read_frames(self, proc: subprocess.Popen) -> None:
@@ -194,6 +264,8 @@ class VirtualBoard:
                         self.on_frame(self.lines)
                 elif "mem" in msg:
                     self.mem = msg["mem"]
+                elif "rom" in msg:
+                    self.rom_heap = msg["rom"]
                 self._cond.notify_all()
         with self._cond:
             if proc is self._proc:

@@ -42,6 +42,28 @@ def test_compiled_firmware_runs_on_micropython(tmp_path, micropython_bin):
     assert done.stdout.strip() == "['NOT A MULTIPLE', 'OF 5']", done.stderr
 
 
+def test_romfs_image_holds_every_compiled_module_and_runs_in_place(tmp_path, micropython_bin):
+    rows = ft.build(tmp_path / "out", "pico_w", romfs=True)
+    image = tmp_path / "out" / ft.IMAGE
+    assert rows[-1] == {"file": ft.IMAGE, "built_bytes": image.stat().st_size,
+                        "source_bytes": sum(r["source_bytes"] for r in rows if r["file"].endswith(".mpy"))}
+    # mounted as MicroPython's boot mounts a ROMFS partition: /rom, first on sys.path
+    probe = ("import sys, vfs, os\n"
+             "vfs.mount(vfs.VfsRom(open(sys.argv[1], 'rb').read()), '/rom')\n"
+             "sys.path.insert(0, '/rom')\n"
+             "print((sorted(os.listdir('/rom')), sorted(os.listdir('/rom/hal'))))\n"
+             "from drivers.text import layout\n"
+             "import drivers.text\n"
+             "print(drivers.text.__file__, layout(['NOT A MULTIPLE OF 5'])[:2])\n")
+    done = subprocess.run([micropython_bin, "-c", probe, str(image)], cwd=tmp_path,
+                          env=dict(os.environ, MICROPYPATH=".frozen"), capture_output=True, text=True, timeout=30)
+    listing, last = done.stdout.strip().split("\n")
+    top, hal = eval(listing)
+    assert top == sorted({r["file"].split("/")[0] for r in rows if r["file"].endswith(".mpy")})
+    assert "main.py" not in top and hal == ["__init__.mpy", "pico_w.mpy"]
+    assert last == "/rom/drivers/text.mpy ['NOT A MULTIPLE', 'OF 5']", done.stderr
+
+
 def test_main_and_boot_stay_source_and_a_broken_file_is_named(tmp_path):
     src = tmp_path / "fw"
     (src / "hal").mkdir(parents=True)
@@ -99,6 +121,19 @@ def test_deploy_writes_the_config_and_copies_everything_with_one_mpremote_call(t
     assert command[-2:] == ["+", "reset"]
 
 
+def test_romfs_deploy_writes_the_image_first_then_only_what_is_not_in_it(tmp_path):
+    run = Recorder()
+    command = ft.deploy("/dev/ttyACM0", 7, "esp32", {"ssid": "party"}, {"host": "192.0.2.10"},
+                        build_dir=tmp_path / "b", romfs=True, run=run)
+    # the partition first: on an image without one mpremote stops before the filesystem changes
+    assert command[1:7] == ["connect", "/dev/ttyACM0", "romfs", "deploy", str(tmp_path / "b" / ft.IMAGE), "+"]
+    assert command[7] == "exec"
+    assert run.copied == {":main.py", ":config.json"}
+    # copies of an earlier .mpy deploy would otherwise be left behind on the filesystem
+    assert "'app.mpy'" in command[8] and "'hal/esp32.mpy'" in command[8] and "'app.py'" in command[8]
+    assert command[-2:] == ["+", "reset"]
+
+
 def test_deploy_from_a_provisioned_directory_gives_the_board_its_tables_account(tmp_path):
     from hub import provision
     provision.provision(3, tmp_path / "secrets", broker_host="192.0.2.10")
@@ -141,6 +176,9 @@ def test_the_party_cli_commands_parse(tmp_path, capsys, monkeypatch):
     args = parser.parse_args(["firmware", "build", "--board", "esp32", "--out", str(tmp_path / "o")])
     assert args.func(args) == 0
     assert "built for esp32 (xtensawin)" in capsys.readouterr().out
+    args = parser.parse_args(["firmware", "build", "--romfs", "--out", str(tmp_path / "o")])
+    assert args.func(args) == 0
+    assert f"ROMFS image of the compiled modules: {ft.IMAGE}" in capsys.readouterr().out
     args = parser.parse_args(["firmware", "deploy", "--port", "/dev/ttyACM0", "--table", "7",
                               "--ssid", "party", "--broker", "hub.local:1884"])
     assert (args.port, args.table, args.board, args.broker) == ("/dev/ttyACM0", 7, "esp32", "hub.local:1884")

@@ -166,5 +166,5 @@ def test_a_long_hub_outage_queues_entries_up_to_the_cap_and_loses_none(board, hu
     hub.hold = False
     hub.set_status("online")
     hub.wait(lambda: len([e for e in hub.journal.values() if e["kind"] == "result"]) == 16, timeout=20)
+    board.wait_for(lambda lines: "PEND" not in lines[-1], timeout=20)  # the bell's claim, sent last
     assert len([e for e in hub.journal.values() if e["kind"] == "bell"]) == 1
-    board.wait_for(lambda lines: "PEND" not in lines[-1], timeout=20)

@@ -1,0 +1,37 @@
+# Boot: read the config, pick the board's hardware layer, run the table app.
+# On a board the config is /config.json (written at deploy); on the unix port
+# its path is the first argument. Imported by main.py: compiled, and from a
+# ROMFS image run in place, where main.py's own code would sit in the heap.
+import asyncio
+import json
+import sys
+
+import hal
+from app import TableApp
+from outbox import Outbox
+
+
+def wire():
+    """The app, wired to its board, outbox and link. The config is read here and
+    let go of: only what the parts kept of it stays in the heap."""
+    with open(sys.argv[1] if sys.platform == "linux" and len(sys.argv) > 1 else "/config.json") as f:
+        cfg = json.load(f)
+    board = hal.board_class()(cfg)
+    log = getattr(board, "log", print)
+    outbox = Outbox(board.data_dir, board.board_id)  # boot counter persisted here, first
+    log("boot %d, %d unacked" % (outbox.boot, len(outbox)))
+    app = TableApp(board, outbox, cfg, log)
+    wiring = dict(subs=app.subs(), on_message=app.on_message, on_connect=app.on_connect, log=log)
+    if cfg.get("serial"):  # a board without WiFi: JSON lines over USB serial to the hub's bridge
+        from seriallink import SerialLink
+        app.client = SerialLink(cfg["serial"], (app.t_status, app.status("online")), **wiring)
+    else:
+        from mqtt import MQTTClient
+        app.client = MQTTClient(
+            board, board.board_id, cfg.get("broker", "127.0.0.1"), cfg.get("port", 1883),
+            cfg.get("user"), cfg.get("password"), keepalive=cfg.get("keepalive", 20),
+            will=app.will(), **wiring)
+    return app
+
+
+asyncio.run(wire().run())
