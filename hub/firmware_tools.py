@@ -87,25 +87,25 @@ def build(out_dir, board_kind: str = "esp32", source: Path = FIRMWARE, romfs: bo
         rows.append({"file": dst.relative_to(out).as_posix(),
                      "source_bytes": src.stat().st_size, "built_bytes": dst.stat().st_size})
     if romfs:
-        image = romfs_image(out, [r["file"] for r in rows if r["file"].endswith(".mpy")])
+        image = romfs_image(out, [r["file"] for r in rows if r["file"].endswith(".mpy")], out / IMAGE)
         rows.append({"file": IMAGE, "source_bytes": sum(r["source_bytes"] for r in rows
                                                         if r["file"].endswith(".mpy")),
                      "built_bytes": image.stat().st_size})
     return rows
 
 
-def romfs_image(out: Path, modules: list[str]) -> Path:
-    """out/firmware.romfs holding the compiled modules at their paths (mounted at
-    /rom on the board, first on its sys.path)."""
+def romfs_image(built: Path, modules: list[str], image: Path) -> Path:
+    """`image`: a ROMFS image holding these compiled modules of `built` at their paths
+    (mounted at /rom on the board, first on its sys.path)."""
     with tempfile.TemporaryDirectory(prefix="party-romfs-") as tmp:
         for rel in modules:
             (Path(tmp) / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(out / rel, Path(tmp) / rel)
-        done = subprocess.run([*mpremote(), "romfs", "--no-mpy", "-o", str(out / IMAGE), "build", tmp],
+            shutil.copyfile(built / rel, Path(tmp) / rel)
+        done = subprocess.run([*mpremote(), "romfs", "--no-mpy", "-o", str(image), "build", tmp],
                               capture_output=True, text=True, timeout=60)
     if done.returncode != 0:
-        raise BuildError(f"{IMAGE}: {(done.stderr or done.stdout).strip()}")
-    return out / IMAGE
+        raise BuildError(f"{image.name}: {(done.stderr or done.stdout).strip()}")
+    return image
 
 
 def board_config(table: int, board_kind: str, wifi: dict, broker: dict, battery: bool = False,

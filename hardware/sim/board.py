@@ -83,12 +83,10 @@ def romfs_image() -> Path:
     out = code.with_name(code.name + "-romfs")
     if out.exists():
         return out
+    from hub.firmware_tools import romfs_image as image_of
     tmp = Path(tempfile.mkdtemp(prefix="party-firmware-romfs-"))
-    stage = tmp / "rom"
-    shutil.copytree(code, stage, ignore=shutil.ignore_patterns("main.mpy"))
-    subprocess.run([tool("mpremote"), "romfs", "--no-mpy", "-o", str(tmp / "firmware.romfs"),
-                    "build", str(stage)], check=True, capture_output=True)
-    shutil.rmtree(stage)
+    modules = sorted(p.relative_to(code).as_posix() for p in code.rglob("*.mpy") if p.name != "main.mpy")
+    image_of(code, modules, tmp / "firmware.romfs")
     shutil.copyfile(FIRMWARE / "main.py", tmp / "main.py")
     try:
         tmp.rename(out)
