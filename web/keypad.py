@@ -17,6 +17,7 @@ another table than the URL's is refused as `WRONG TABLE`, as on MQTT.
 from __future__ import annotations
 
 import json
+import time
 
 from flask import Blueprint, Response, abort, current_app, render_template, request
 
@@ -24,7 +25,6 @@ from hub import protocol
 from hub.journal import open_reader
 
 from . import party, security
-from .standings import wait_for_journal
 
 bp = Blueprint("keypad", __name__, url_prefix="/keypad")
 
@@ -94,3 +94,14 @@ def _seq_of(event_id: str) -> int | None:
     finally:
         db.close()
     return row[0] if row else None
+
+
+def wait_for_journal(hub, seq: int, timeout: float) -> None:
+    """Until the journal passes `seq` or `timeout` is over.
+
+    The hub's wait returns at once while it is stopping; sleeping out the rest
+    keeps a stream open at that moment from spinning.
+    """
+    start = time.monotonic()
+    if hub.wait_for_change(seq, timeout) == seq:
+        time.sleep(max(0.0, timeout - (time.monotonic() - start)))

@@ -82,14 +82,3 @@ def stream():
 
     return Response(events(), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
-
-
-def wait_for_journal(hub, seq: int, timeout: float) -> None:
-    """Until the journal passes `seq` or `timeout` is over.
-
-    The hub's wait returns at once while it is stopping; sleeping out the rest
-    keeps a stream open at that moment from spinning.
-    """
-    start = time.monotonic()
-    if hub.wait_for_change(seq, timeout) == seq:
-        time.sleep(max(0.0, timeout - (time.monotonic() - start)))
