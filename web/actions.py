@@ -19,12 +19,18 @@ from typing import Callable
 from hub.conductor import events as ev
 from hub.event import Proposal
 
+from .refusals import field
+
 SEATS = ("A", "B", "C", "D")
 _ACTION_ID = re.compile(r"^[0-9a-f]{16}$")
 
 
 class BadForm(ValueError):
-    """What is wrong with a submitted form, in a few words."""
+    """What is wrong with a submitted form: a sentence naming the field as the page labels it."""
+
+    def __init__(self, key: str, problem: str):
+        super().__init__(f"{field(key)}: {problem}")
+        self.key = key
 
 
 def new_action_id() -> str:
@@ -36,10 +42,10 @@ def text(form, key: str, required: bool = True, limit: int = 200) -> str | None:
     value = (form.get(key) or "").strip()
     if not value:
         if required:
-            raise BadForm(f"{key.replace('_', ' ')} is missing")
+            raise BadForm(key, "please fill it in.")
         return None
     if len(value) > limit:
-        raise BadForm(f"{key.replace('_', ' ')} is too long")
+        raise BadForm(key, f"at most {limit} characters, please.")
     return value
 
 
@@ -47,20 +53,20 @@ def number(form, key: str, required: bool = True, low: int = 0, high: int = 9999
     raw = (form.get(key) or "").strip()
     if not raw:
         if required:
-            raise BadForm(f"{key.replace('_', ' ')} is missing")
+            raise BadForm(key, "please fill it in.")
         return None
     if not re.fullmatch(r"-?[0-9]{1,6}", raw):
-        raise BadForm(f"{key.replace('_', ' ')} must be a whole number")
+        raise BadForm(key, f"a whole number, please (you typed {raw[:20]!r}).")
     value = int(raw)
     if not low <= value <= high:
-        raise BadForm(f"{key.replace('_', ' ')} must be {low} to {high}")
+        raise BadForm(key, f"a number from {low} to {high}, please.")
     return value
 
 
 def choice(form, key: str, options: tuple[str, ...]) -> str:
     value = form.get(key)
     if value not in options:
-        raise BadForm(f"choose the {key.replace('_', ' ')}")
+        raise BadForm(key, "choose one, please.")
     return value
 
 
@@ -73,7 +79,7 @@ def values(form) -> dict[str, int]:
             if v is not None:
                 out[key[len("value."):]] = v
     if not out:
-        raise BadForm("no values given")
+        raise BadForm("values", "key at least one value.")
     return out
 
 
@@ -129,7 +135,7 @@ def action_id(form) -> str:
     """The form's one-time id (rendered with it): part of every proposal id it makes."""
     value = form.get("action_id", "")
     if not _ACTION_ID.match(value):
-        raise BadForm("reload the page and try again")
+        raise BadForm("action_id", "reload the page and try again.")
     return value
 
 

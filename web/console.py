@@ -19,6 +19,8 @@ from flask import (Blueprint, Response, abort, current_app, flash, g, jsonify, r
 
 from . import actions, party, security
 from .actions import BadForm
+from .refusals import refused
+from .typed import keep, kept_form
 from .security import login_required
 from .telemetry import boards_view
 
@@ -37,16 +39,19 @@ def _back(default: str = "console.home"):
     return redirect(target)
 
 
-def _report(verdict, title: str) -> None:
+def _refuse(title: str, reason, form_name: str | None = None) -> None:
+    """Say what is wrong in the host's words; keep what was typed into the form `form_name`."""
+    flash(refused(title, reason), "refused")
+    if form_name:
+        keep(form_name, request.form, getattr(reason, "key", None))
+
+
+def _submit(proposal, title: str, form_name: str | None = None):
+    verdict = _hub().submit(proposal)
     if verdict.ok:
         flash(f"{title}: done — {verdict.msg}", "ok")
     else:
-        flash(f"{title}: refused — {verdict.why}", "refused")
-
-
-def _submit(proposal, title: str):
-    verdict = _hub().submit(proposal)
-    _report(verdict, title)
+        _refuse(title, verdict.why, form_name)
     return verdict
 
 
@@ -54,7 +59,7 @@ def _submit(proposal, title: str):
 def _globals():
     store = security.store()
     return {"new_action_id": actions.new_action_id, "login": g.get("login"),
-            "role": store.staff().get(g.get("login")), "hidden_standings": store.hidden()}
+            "role": store.staff().get(g.get("login")), "hidden_standings": store.hidden(), "kept_form": kept_form}
 
 
 # ----- signing in ------------------------------------------------------------------------
@@ -78,7 +83,8 @@ def login():
             nxt = request.args.get("next") or ""
             return redirect(nxt if nxt.startswith("/console") else url_for("console.home"))
         throttle.failed(device)
-        flash("Wrong login or password.", "refused")
+        flash("Sign in: refused — wrong login or password.", "refused")
+        keep("login", request.form)
     return render_template("console/login.html")
 
 
@@ -104,15 +110,15 @@ def setup():
             who = actions.text(request.form, "login", limit=24)
             password = actions.text(request.form, "password", limit=200)
             if len(password) < 8:
-                raise BadForm("the password needs 8 characters or more")
+                raise BadForm("password", "8 characters or more, please.")
             if password != request.form.get("password2"):
-                raise BadForm("the two passwords differ")
+                raise BadForm("password2", "the two passwords differ.")
             if not party.LOGIN.match(who):
-                raise BadForm("login: lower-case letters, digits and - only")
+                raise BadForm("login", "lower-case letters, digits and - only.")
             if conductors and who not in conductors:
-                raise BadForm(f"the party's conductor is {' or '.join(conductors)}: use that login")
+                raise BadForm("login", f"the party's conductor is {' or '.join(conductors)}: use that login.")
         except BadForm as e:
-            flash(str(e), "refused")
+            _refuse("Set up the console", e, "setup")
             return render_template("console/setup.html", conductors=conductors)
         store.set_password(who, password, "conductor")
         security.sign_in(who)
@@ -181,14 +187,14 @@ def act(name: str):
     if action is None:
         abort(404)
     if action.conductor_only and security.store().staff().get(g.login) != "conductor":
-        flash(f"{action.title}: refused — only the conductor may do this", "refused")
+        _refuse(action.title, "CONDUCTOR ONLY")
         return _back()
     try:
         proposal = actions.proposal(action, request.form, g.login)
     except BadForm as e:
-        flash(f"{action.title}: {e}", "refused")
+        _refuse(action.title, e, name)
         return _back()
-    _submit(proposal, action.title)
+    _submit(proposal, action.title, name)
     return _back()
 
 
@@ -201,9 +207,9 @@ def create_party():
         prop = actions.proposal(actions.Action(ev.PARTY_CREATED, lambda f: body, "Create the party"),
                                 request.form, g.login)
     except BadForm as e:
-        flash(f"Create the party: {e}", "refused")
+        _refuse("Create the party", e, "create-party")
         return _back()
-    _submit(prop, "Create the party")
+    _submit(prop, "Create the party", "create-party")
     return _back()
 
 
@@ -216,15 +222,15 @@ def add_staff():
     try:
         who = actions.text(request.form, "login", limit=24)
         if not party.LOGIN.match(who):
-            raise BadForm("login: lower-case letters, digits and - only")
+            raise BadForm("login", "lower-case letters, digits and - only.")
         password = actions.text(request.form, "password", limit=200)
         if len(password) < 8:
-            raise BadForm("the password needs 8 characters or more")
+            raise BadForm("password", "8 characters or more, please.")
         prop = actions.proposal(actions.ACTIONS["add-staff"], request.form, g.login)
     except BadForm as e:
-        flash(f"Add to the staff: {e}", "refused")
+        _refuse("Add to the staff", e, "add-staff")
         return _back("console.staff")
-    if _submit(prop, f"Add {who} to the staff").ok:
+    if _submit(prop, f"Add {who} to the staff", "add-staff").ok:
         security.store().set_password(who, password, prop.body["role"])
     return _back("console.staff")
 
@@ -250,7 +256,7 @@ def import_guests():
         return _back("console.guests")
     from hub.conductor import events as ev
     from hub.event import Proposal
-    added, refused = 0, []
+    added, turned_down = 0, []
     for i, name in enumerate(names):
         if name in already:
             continue
@@ -259,10 +265,10 @@ def import_guests():
         if verdict.ok:
             added += 1
         else:
-            refused.append(f"{name} ({verdict.why})")
-    flash(f"Import the guest list: {added} added, {len(names) - added - len(refused)} already listed.", "ok")
-    if refused:
-        flash("Refused: " + "; ".join(refused), "refused")
+            turned_down.append(f"{name} ({verdict.why})")
+    flash(f"Import the guest list: {added} added, {len(names) - added - len(turned_down)} already listed.", "ok")
+    if turned_down:
+        flash("Refused: " + "; ".join(turned_down), "refused")
     return _back("console.guests")
 
 
@@ -273,7 +279,7 @@ def save_plan():
     try:
         plan = party.plan_from_form(request.form)
     except BadForm as e:
-        flash(f"The plan: {e}", "refused")
+        _refuse("Save the plan", e, "plan")
         return _back()
     security.store().save_plan(plan)
     flash(f"The plan: {plan['coming']} coming, {plan['tables']} tables.", "ok")

@@ -266,7 +266,7 @@ REPLY = re.compile(r"^\s*(?P<name>[^,;:]+?)\s*[,;:]\s*(?P<answer>yes|no|y|n|comi
 def plan_from_form(form) -> dict:
     game = text(form, "form", limit=20)
     if game not in FORMS:
-        raise BadForm("choose the form of game")
+        raise BadForm("form", "choose one of the book's forms.")
     replies, unread = [], []
     for line in (form.get("replies") or "").splitlines():
         if not line.strip():
@@ -278,7 +278,7 @@ def plan_from_form(form) -> dict:
         replies.append({"name": " ".join(m["name"].split()),
                         "coming": m["answer"].lower() in ("yes", "y", "coming")})
     if unread:
-        raise BadForm(f"cannot read the reply {unread[0]!r}: write 'Name, yes' or 'Name, no'")
+        raise BadForm("replies", f"cannot read {unread[0]!r}: write one a line, 'Name, yes' or 'Name, no'.")
     plan = {"title": text(form, "title", required=False, limit=60) or "Musical Domino Party",
             "host": text(form, "host", limit=120), "when": text(form, "when", limit=120),
             "hour": text(form, "hour", required=False, limit=60) or "at eight o'clock",

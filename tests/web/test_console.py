@@ -81,7 +81,7 @@ def test_a_correction_needs_a_reason_and_records_it(hub, console, room):
     assert t.ack_for(entry)["ok"]
     values = {f"value.{k}": str(v) for k, v in game(1, 1).items()}
     html = act(console, "/console/corrections", "correct", {"entry": entry, **values, "why": ""})
-    assert "Correct a result: why is missing" in html
+    assert "Correct a result: refused — Why: please fill it in." in html
     values["value.B"] = str(int(values["value.B"]) + 4)
     html = act(console, "/console/corrections", "correct", {"entry": entry, **values, "why": "B counted again"})
     assert "Correct a result: done" in html, html[-2000:]
@@ -151,7 +151,7 @@ def test_a_table_calls_and_the_bell_is_undone_and_a_game_annulled_each_on_record
     assert "Answer a call: done" in html
     act(console, "/console/", "bell", {"meaning": "finish"})
     bell = hub.standings()[1]["session"]["bell"]["id"]
-    assert "Undo the bell: why is missing" in act(console, "/console/", "undo-bell", {"bell": bell, "why": " "})
+    assert "Undo the bell: refused — Why: please fill it in." in act(console, "/console/", "undo-bell", {"bell": bell, "why": " "})
     assert "Undo the bell: done" in act(console, "/console/", "undo-bell", {"bell": bell, "why": "rung by mistake"})
     assert "Annul a game: done" in act(console, "/console/corrections", "annul",
                                        {"table": "2", "why": "a wrong match unobserved"})

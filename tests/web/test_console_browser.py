@@ -75,5 +75,5 @@ def test_a_refusal_is_shown_on_the_page_in_the_conductors_words(hub, server, pag
     second.locator("form[data-action=bell] button").click()
     alert = second.locator(".flash.refused[role=alert]")
     alert.wait_for()
-    assert alert.inner_text() == "Ring the bell: refused — BELL RUNG"
+    assert alert.inner_text() == "Ring the bell: refused — the bell has already rung for this session."
     assert [e.kind for e in hub.journal.events()].count("conductor.bell") == 1

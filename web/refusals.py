@@ -1,0 +1,124 @@
+"""What the console says when it refuses: the host's language, in one place.
+
+The conductor and the engine refuse with a short code made for a table's
+16-character display ("TOO MANY GUESTS"); a host at the console reads a
+sentence saying what is wrong and what to do. A form the console itself finds
+wrong names the field as the page labels it ("Games a session: a whole number,
+please"), never the input's internal name (`games_per_session`, `value.A_pieces`).
+Every console form reports through `refused(title, ...)`, so the wording is the
+same across the console.
+"""
+from __future__ import annotations
+
+# The console's field names as the page labels them.
+FIELDS = {
+    "form": "Form of game", "tables": "Tables", "games_per_session": "Games a session",
+    "sessions": "Sessions", "prizes": "Prizes", "time_limit": "Time limit (minutes)", "variant": "Variant",
+    "guest": "Guest", "name": "Name", "new_name": "New name", "table": "Table", "seat": "Seat",
+    "session": "Session", "meaning": "The bell means", "why": "Why", "bell": "Bell", "entry": "Result",
+    "prize": "Prize", "login": "Login", "password": "Password", "password2": "Password again",
+    "role": "Role", "title": "The party", "host": "Given by", "when": "When", "hour": "Hour",
+    "address": "Where", "reply_days": "Reply within (days)", "replies": "Replies", "file": "The file",
+    "action_id": "The page", "values": "Values",
+}
+
+# The conductor's and the engine's codes (hub/conductor, hub/scoring, hub/protocol) as sentences.
+SENTENCES = {
+    "ALREADY IN": "that guest is already checked in.",
+    "ALREADY LEFT": "that guest has already left.",
+    "ALREADY LISTED": "that name is already on the guest list.",
+    "ALREADY SAVED": "that was already recorded.",
+    "ALREADY SEATED": "that guest already has a seat.",
+    "ALREADY STAFF": "that login is already on the staff.",
+    "ALREADY STARTED": "this session has already begun.",
+    "ALREADY UNDONE": "that bell was already undone.",
+    "BAD GAMES": "Games a session: 1 or more, please.",
+    "BAD HEAD TABLE": "choose what Table 1's winners do.",
+    "BAD LOGIN": "Login: lower-case letters, digits and - only.",
+    "BAD MESSAGE": "the form was not understood; reload the page and try again.",
+    "BAD NAME": "Name: letters, please, at most 80 characters.",
+    "BAD PRECEDENCE": "choose which card wins a tie.",
+    "BAD PRIZES": "Prizes: 0 or more, please.",
+    "BAD SESSIONS": "Sessions: 1 or more, please.",
+    "BAD TABLES": "Tables: a number from 1 to 999, please.",
+    "BELL RUNG": "the bell has already rung for this session.",
+    "BELL SEEN": "every table has seen this bell; it can no longer be undone.",
+    "CARDS MISSING": "some tables have not keyed their cards yet.",
+    "CONDUCTOR ONLY": "only the conductor may do this.",
+    "CONFIRM FIRST": "the other side must confirm the last result first.",
+    "CONFIRMED": "that result is already confirmed.",
+    "COUNT FIRST": "make the final count first.",
+    "COUNTED": "the final count is already made.",
+    "GAME ANNULLED": "that game was annulled.",
+    "GAMES REMAIN": "some tables still have games to play.",
+    "GUEST LEFT": "that guest has left the party.",
+    "HUB ERROR": "the hub could not record this; nothing was changed. Try again.",
+    "ID REUSED": "this form was already used for something else; reload the page.",
+    "LAST SESSION": "this is the last session: make the final count instead.",
+    "MISSING LEAD": "say who led the game.",
+    "NO CALL": "that table is not calling.",
+    "NO PARTY": "create the party first.",
+    "NO SEAT": "there is no free seat for that guest.",
+    "NO SUCH BELL": "there is no such bell.",
+    "NO SUCH GAME": "there is no such game.",
+    "NO SUCH SEAT": "Seat: there is no such seat at that table.",
+    "NO TABLES": "there are no tables to play at yet.",
+    "NO TIE": "there is no tie for that prize.",
+    "NOT CHECKED IN": "that guest is not checked in yet.",
+    "NOT HERE": "that guest is not at the party.",
+    "NOT IN SESSION": "no session is being played now.",
+    "NOT ON THE LIST": "Guest: that name is not on the guest list.",
+    "NOT STAFF": "your login is not on the party's staff.",
+    "OTHER SIDE ONLY": "only the other side may confirm a result.",
+    "PARTY EXISTS": "the party is already created.",
+    "PARTY FULL": "every seat is taken: add a table first.",
+    "PARTY NOT OVER": "the party is not over yet.",
+    "PARTY OVER": "the party is over.",
+    "PLAY-OFF SET": "that play-off is already set.",
+    "RESULTS MISSING": "some tables have not keyed all their results; see the tables page.",
+    "SAY WHY": "Why: say why (it is recorded).",
+    "SEAT CHECK FIRST": "the table must check its seats first.",
+    "SEAT EMPTY": "that seat is empty.",
+    "SEAT TAKEN": "Seat: that seat is taken.",
+    "SEATED TWICE": "a guest cannot sit in two seats.",
+    "SEATS CHECKED": "the seats are already checked.",
+    "SEATS DRAWN": "the seats are already drawn.",
+    "SEATS NOT DRAWN": "draw the seats first.",
+    "SESSIONS OR TIME": "give the number of sessions or a time limit.",
+    "TABLE BUSY": "that table is still playing a game.",
+    "TABLE CLOSED": "that table is closed.",
+    "TABLE DONE": "that table has played all its games.",
+    "TABLE STOPPED": "that table was stopped by the bell.",
+    "TOO FEW GUESTS": "too few guests are checked in for the tables.",
+    "TOO LONG": "that is too long.",
+    "TOO MANY GUESTS": "more guests are checked in than the tables seat: add a table.",
+    "TOO MANY TIED": "too many are tied for one play-off table.",
+    "UNKNOWN FORM": "Form of game: choose one of the book's forms.",
+    "UNKNOWN KIND": "the hub does not know this action.",
+    "UNKNOWN TABLE": "Table: there is no such table.",
+    "WRONG SESSION": "Session: that is not the session to start now.",
+    "WRONG TABLE": "Table: that is another table.",
+}
+
+
+def field(key: str) -> str:
+    """The page's label for an input name; an entry's value field `value.A_pieces` as "A pieces"."""
+    if key in FIELDS:
+        return FIELDS[key]
+    if key.startswith("value."):
+        key = key[len("value."):]
+    return key.replace("_", " ").capitalize()
+
+
+def sentence(why: str) -> str:
+    """A refusal code as the host reads it; a code without words here is shown as a plain phrase
+    (the engine's own, e.g. "TOO MANY SPOTS"), never as a raw id."""
+    if why in SENTENCES:
+        return SENTENCES[why]
+    return why.capitalize().replace("_", " ") + "."
+
+
+def refused(title: str, reason) -> str:
+    """The message at the top of the page: "<action>: refused — <what is wrong>"; `reason` is the
+    conductor's code or the console's own `BadForm` (already a sentence naming the field)."""
+    return f"{title}: refused — {reason if isinstance(reason, Exception) else sentence(reason)}"
