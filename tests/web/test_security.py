@@ -100,7 +100,7 @@ def test_a_wrong_password_does_not_sign_in(client):
     client.post("/console/logout", data={"csrf_token": csrf_of(client.get("/console/").get_data(as_text=True))})
     html = client.get("/console/login").get_data(as_text=True)
     r = client.post("/console/login", data={"csrf_token": csrf_of(html), "login": CONDUCTOR, "password": "guess"})
-    assert r.status_code == 200 and "Wrong login or password" in r.get_data(as_text=True)
+    assert r.status_code == 200 and "Sign in: refused — wrong login or password." in r.get_data(as_text=True)
     assert client.get("/console/").status_code == 302
 
 
@@ -144,7 +144,7 @@ def test_a_device_guessing_the_password_is_slowed_down_and_the_conductor_is_not(
 
     for i in range(5):
         r = attempt(f"guess-{i}")
-        assert r.status_code == 200 and "Wrong login or password." in r.get_data(as_text=True)
+        assert r.status_code == 200 and "Sign in: refused — wrong login or password." in r.get_data(as_text=True)
     r = attempt(PASSWORD)
     assert r.status_code == 429 and "try again in 30 s" in r.get_data(as_text=True)
     assert client.get("/console/").status_code == 302          # not signed in
