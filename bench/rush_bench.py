@@ -1,6 +1,7 @@
 """Entry-to-screen latency with a full room entering at once after the bell.
 
     python bench/rush_bench.py [--quick] [--tables 200] [--screens 20] [--gap 2.0]
+    python bench/rush_bench.py --against REV [--runs 3] [...]   # this tree and commit REV, side by side
 
 bench/screens_bench.py measured 50 tables with paho threads; this is its room
 of 200: the same SSE screens and the same measure (its `Screen` and `report`),
@@ -30,12 +31,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.against import Figure, add_options, compare  # noqa: E402
 from bench.hub_bench import results  # noqa: E402
 from bench.room import HubProcess, Room, machine, percentile, spread  # noqa: E402
 from bench.screens_bench import Screen, report  # noqa: E402
 from hub.broker import Mosquitto  # noqa: E402
 
 PARTY = {"form": "draw", "sessions": 1, "seat_check": False}
+FIGURES = (
+    Figure("steady: entry -> screens, p99", r"^ *steady:.* p99 +([\d.]+) ms", "ms", False),
+    Figure("rush: entry -> screens, p99", r"^goal: rush p99 .*: ([\d.]+) ms", "ms", False),
+    Figure("hub CPU for the rush", r"^ .*CPU for the rush.*: (\d+) ms", "ms", False),
+)
 
 
 async def play(room: Room, hub: HubProcess, bodies: dict, gap: float, seed: int):
@@ -75,7 +82,10 @@ def main() -> None:
     ap.add_argument("--screens", type=int, default=20)
     ap.add_argument("--gap", type=float, default=2.0, help="mean seconds between a table's entries")
     ap.add_argument("--seed", type=int, default=1)
+    add_options(ap)
     args = ap.parse_args()
+    if args.against:
+        return compare(__file__, args.against, args.runs, FIGURES)
     if args.quick:
         args.tables, args.screens, args.gap = 50, 5, 0.5
 

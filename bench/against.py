@@ -1,0 +1,123 @@
+"""`--against REV`: a bench run on this tree and on another commit, side by side, in one run.
+
+A figure measured today and one measured yesterday on this shared machine can
+differ by a factor of two with the load alone; run back to back, the two
+revisions see the same machine. `compare` checks REV out into a temporary
+`git worktree` (detached, removed afterwards) and runs the bench there and
+here, alternately `--runs` times, with the same arguments and the same Python.
+Each revision runs its own copy of the bench, so the bench always matches the
+hub it drives (the hub's interfaces change between commits); the load is the
+same as long as the arguments and the load generator (bench/room.py,
+bench/mqtt_lite.py, the payloads) are — the helper says if those two files
+differ between the revisions. The figures are read from each run's printed lines (a
+bench keeps those lines' wording, so older commits' output still parses) and
+printed best of the runs, with this tree's value divided by REV's.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+LOAD_GENERATOR = ("bench/room.py", "bench/mqtt_lite.py")
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One printed figure: its name, the line that holds it (first group = the number)."""
+    name: str
+    pattern: str
+    unit: str
+    higher_is_better: bool
+
+    def read(self, output: str) -> float | None:
+        """The best value of this figure in a run's output (a line may repeat, e.g. best of three)."""
+        values = [float(m.group(1).replace(",", "")) for m in re.finditer(self.pattern, output, re.MULTILINE)]
+        if not values:
+            return None
+        return max(values) if self.higher_is_better else min(values)
+
+
+def add_options(ap: argparse.ArgumentParser) -> None:
+    ap.add_argument("--against", metavar="REV",
+                    help="also run this bench on commit REV (a temporary git worktree) and print both side by side")
+    ap.add_argument("--runs", type=int, default=1,
+                    help="with --against: run each revision this many times, alternately; the best run counts")
+
+
+def _forwarded(argv: list[str]) -> list[str]:
+    """The bench's arguments without --against/--runs: what each revision's run is given."""
+    out, skip = [], False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg in ("--against", "--runs"):
+            skip = True
+        elif not arg.startswith(("--against=", "--runs=")):
+            out.append(arg)
+    return out
+
+
+def _git(*args: str) -> str:
+    return subprocess.run(["git", "-C", str(ROOT), *args], check=True, capture_output=True, text=True).stdout.strip()
+
+
+def _run(root: Path, script: str, argv: list[str], label: str) -> str:
+    """Run `script` of the tree at `root` with the same Python; its output, echoed as it comes."""
+    env = dict(os.environ, PYTHONPATH=str(root), PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen([sys.executable, script, *argv], cwd=root, env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    lines = []
+    for line in proc.stdout:
+        lines.append(line)
+        print(f"[{label}] {line}", end="", flush=True)
+    if proc.wait():
+        raise SystemExit(f"{label}: {script} failed (exit {proc.returncode})")
+    return "".join(lines)
+
+
+def compare(bench_file: str, rev: str, runs: int, figures: tuple[Figure, ...]) -> None:
+    """Run the bench `bench_file` here and at `rev`; print every figure of both and their ratio."""
+    script = str(Path(bench_file).resolve().relative_to(ROOT))
+    argv = _forwarded(sys.argv[1:])
+    commit = _git("rev-parse", "--short", f"{rev}^{{commit}}")
+    here = _git("rev-parse", "--short", "HEAD") + ("+changes" if _git("status", "--porcelain", "--untracked-files=no") else "")
+    changed = [f for f in LOAD_GENERATOR if _git("diff", "--name-only", commit, "--", f)]
+    print(f"{script} {' '.join(argv)}: this tree ({here}) against {commit}, {runs} run(s) each, alternately")
+    if changed:
+        print(f"  the load generator differs between the two in: {', '.join(changed)}")
+    other = Path(tempfile.mkdtemp(prefix="bench-against-")) / commit
+    _git("worktree", "add", "--detach", str(other), commit)
+    try:
+        outputs: dict[str, list[str]] = {"this": [], commit: []}
+        for _ in range(runs):
+            outputs["this"].append(_run(ROOT, script, argv, "this"))
+            outputs[commit].append(_run(other, script, argv, commit))
+    finally:
+        _git("worktree", "remove", "--force", str(other))
+    print(f"\n{script} {' '.join(argv)}; best of {runs} run(s) each")
+    print(f"{'figure':<52} {'this (' + here + ')':>18} {commit:>14} {'this / ' + commit:>16}")
+    for f in figures:
+        mine = _best(f, outputs["this"])
+        theirs = _best(f, outputs[commit])
+        ratio = f"{mine / theirs:.2f}" if mine is not None and theirs else "-"
+        print(f"{f.name + ' (' + f.unit + ')':<52} {_show(mine):>18} {_show(theirs):>14} {ratio:>16}")
+
+
+def _best(f: Figure, outputs: list[str]) -> float | None:
+    values = [v for v in (f.read(o) for o in outputs) if v is not None]
+    if not values:
+        return None
+    return max(values) if f.higher_is_better else min(values)
+
+
+def _show(value: float | None) -> str:
+    if value is None:
+        return "not printed"
+    return f"{value:,.0f}" if abs(value) >= 100 else f"{value:.2f}"
