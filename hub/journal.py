@@ -91,6 +91,18 @@ def open_reader(path: str | Path) -> sqlite3.Connection:
     return sqlite3.connect(f"file:{Path(path)}?mode=ro", uri=True, check_same_thread=False)
 
 
+def backup(path: str | Path) -> bytes:
+    """A consistent copy of the journal as a SQLite file's bytes, taken beside a running hub:
+    SQLite's online backup reads one snapshot, whatever the writer commits meanwhile."""
+    src, copy = open_reader(path), sqlite3.connect(":memory:")
+    try:
+        src.backup(copy)
+        return copy.serialize()
+    finally:
+        src.close()
+        copy.close()
+
+
 def read_events(db: sqlite3.Connection, after: int = 0) -> Iterator[Event]:
     rows = db.execute(
         "SELECT seq, id, at, source, kind, body FROM journal WHERE seq > ? ORDER BY seq", (after,)

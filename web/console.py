@@ -17,6 +17,8 @@ import time
 from flask import (Blueprint, Response, abort, current_app, flash, g, jsonify, redirect, render_template,
                    request, url_for)
 
+from hub.journal import backup
+
 from . import actions, party, security
 from .actions import BadForm
 from .refusals import refused
@@ -314,3 +316,14 @@ def export_csv():
     party.write_results_csv(_hub(), out)
     return Response(out.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": "attachment; filename=results.csv"})
+
+
+@bp.get("/journal.sqlite3")
+@login_required
+def export_journal():
+    """The journal itself, as a backup: a consistent copy taken while the party goes on
+    (`party replay` reads it)."""
+    hub = _hub()
+    stamp = time.strftime("%Y%m%d-%H%M", time.localtime())
+    return Response(backup(hub.journal.path), mimetype="application/vnd.sqlite3",
+                    headers={"Content-Disposition": f"attachment; filename=party-{stamp}-seq{hub.seq}.sqlite3"})

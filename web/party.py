@@ -225,12 +225,24 @@ def export(hub) -> dict:
 
 
 def write_results_csv(hub, out) -> None:
-    rows = ranking(hub.state)
+    """The ranking for a spreadsheet: a byte-order mark (Excel then reads UTF-8, accents
+    and all), each card's prize, and no cell a spreadsheet would run as a formula."""
+    state = hub.state
+    rows = ranking(state)
+    won = {a.winner: prize_label(a.prize) for a in P.awards(state) if a.winner is not None}
     sessions = max((len(r["sessions"]) for r in rows), default=0)
+    out.write("\ufeff")
     w = csv.writer(out)
-    w.writerow(["rank", "name", "card", *[f"session {i}" for i in range(1, sessions + 1)], "total"])
+    w.writerow(["rank", "name", "card", *[f"session {i}" for i in range(1, sessions + 1)], "total", "prize"])
     for r in rows:
-        w.writerow([r["rank"], r["name"], r["card_label"], *r["sessions"], r["total"]])
+        w.writerow([r["rank"], inert(r["name"]), r["card_label"], *r["sessions"], r["total"],
+                    won.get(r["card"], "")])
+
+
+def inert(text: str) -> str:
+    """A text cell a spreadsheet would take for a formula (=, +, -, @, or a tab or CR first)
+    gets a leading apostrophe, as OWASP's CSV-injection advice has it: shown, never run."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 # ----- printed score-cards -----------------------------------------------------------------------

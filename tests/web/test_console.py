@@ -9,10 +9,11 @@ import csv
 import io
 
 import pytest
-from .conftest import CONDUCTOR, action_id_of, csrf_of, make_party, sign_in
+from .conftest import CONDUCTOR, action_id_of, csrf_of, make_party, sign_in, submit
 from .conftest import draw_game as game
 
 from hub.conductor import events as ev
+from hub.journal import open_reader, read_events
 
 pytestmark = pytest.mark.broker
 
@@ -94,7 +95,9 @@ def test_results_are_exported_as_csv_and_json(hub, console, room):
     make_party(hub, 2)
     for t in room(2):
         assert t.ack_for(t.key_form(game(t.table, 1), game=1))["ok"]
-    rows = list(csv.DictReader(io.StringIO(console.get("/console/export.csv").get_data(as_text=True))))
+    data = console.get("/console/export.csv").get_data()
+    assert data.startswith("\ufeff".encode())   # Excel reads it as UTF-8
+    rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
     assert len(rows) == 8 and rows[0]["rank"] == "1"
     assert [int(r["total"]) for r in rows] == sorted((int(r["total"]) for r in rows), reverse=True)
     assert int(rows[0]["total"]) == int(rows[0]["session 1"]) > 0
@@ -159,3 +162,35 @@ def test_a_table_calls_and_the_bell_is_undone_and_a_game_annulled_each_on_record
     assert mends[ev.CALL_ANSWERED].body == {"table": 1}
     assert mends[ev.BELL_UNDONE].body == {"bell": bell, "why": "rung by mistake"}
     assert mends[ev.GAME_ANNULLED].body == {"table": 2, "why": "a wrong match unobserved"}
+
+
+def test_the_csv_names_each_prize_and_no_name_runs_as_a_formula(hub, console, room):
+    """PRIZES: "for more than three tables, have two prizes" — and one of the four tables'
+    guests named like a spreadsheet formula is exported as text (OWASP: CSV injection)."""
+    names = make_party(hub, 4, guests=15)
+    evil = "=HYPERLINK(\"http://x.example\",\"Zoë\")"
+    submit(hub, ev.GUEST_LISTED, {"guest": evil})
+    submit(hub, ev.CHECKED_IN, {"guest": evil})
+    for t in room(4):
+        assert t.ack_for(t.key_form(game(t.table, 1), game=1))["ok"]
+    rows = list(csv.DictReader(io.StringIO(console.get("/console/export.csv").get_data().decode("utf-8-sig"))))
+    assert {r["name"] for r in rows} == set(names) | {"'" + evil}
+    awards = console.get("/console/export.json").get_json()["prizes"]
+    won = {a["winner"]: a["label"] for a in awards if a["winner"]}
+    assert won and {r["name"].lstrip("'"): r["prize"] for r in rows if r["prize"]} == won
+    assert sorted(won.values()) == sorted(["First prize", "Second prize"][:len(won)])
+
+
+def test_the_journal_downloads_as_a_consistent_sqlite_copy_that_replays(hub, console, room, tmp_path):
+    make_party(hub, 2)
+    for t in room(2):
+        assert t.ack_for(t.key_form(game(t.table, 1), game=1))["ok"]
+    r = console.get("/console/journal.sqlite3")
+    assert r.status_code == 200 and "attachment" in r.headers["Content-Disposition"]
+    copy = tmp_path / "backup.sqlite3"
+    copy.write_bytes(r.get_data())
+    db = open_reader(copy)
+    events = list(read_events(db))
+    db.close()
+    assert [e.id for e in events] == [e.id for e in hub.journal.events()][:len(events)]
+    assert len(events) == hub.seq
