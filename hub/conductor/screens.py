@@ -3,14 +3,15 @@
 
 `form` is what the table keys next. Besides the protocol's `game`, `title` and
 `fields` it says which event the keyed values make (`kind`): "result",
-"seat-check" (fields are the card numbers at A-D, sent as
+"seat-check" (fields are the card numbers at A-D, each preset ("v") to the card
+drawn for the seat and labelled with its holder's name, sent as
 `seat-check {"cards": {...}}`) or "confirm" (one seat field; sent as
 `confirm {"entry": form.entry, "seat": "A".."D"}`).
 """
 from __future__ import annotations
 
 from . import leads
-from .cards import SEATS
+from .cards import SEATS, number
 from .fold import open_play_off
 from .scoring import Refused, entry_form, pieces_each
 from .state import PartyState, last_session, table_state
@@ -77,13 +78,24 @@ def _form(state: PartyState, t, game: int, ts: str) -> dict | None:
     if ts == "stopped":
         return None
     if setup.seat_check and t.seat_check is None:
-        return {"kind": "seat-check", "game": 0, "title": "SEAT CHECK",
-                "fields": [{"k": x, "label": f"{x} CARD NUMBER", "min": 0, "max": setup.tables * 4}
-                           for x in SEATS]}
+        return _seat_check_form(state, t)
     if ts == "waiting":
         return None
     return _result_form(state, t.seats, game, title=f"GAME {game}",
                         lead=leads.keys_lead(setup.form, game))
+
+
+def _seat_check_form(state: PartyState, t) -> dict:
+    """The names the hub expects at each seat, each field preset to the card drawn for it:
+    the table confirms with one key and keys a card (as printed: table, letter and, on
+    White and Red cards, 1 white / 2 red) only for a seat that is wrong (docs/firmware.md)."""
+    kind = 2 if state.setup.partnership else 1
+    fields = []
+    for x, card in zip(SEATS, t.seats):
+        who = state.holders.get(card, card) if card else "EMPTY"
+        fields.append({"k": x, "label": f"{x} {who}".upper()[:16], "min": 0,
+                       "max": state.setup.tables * 4, "card": kind, "v": number(card) if card else 0})
+    return {"kind": "seat-check", "game": 0, "title": "SEAT CHECK", "fields": fields}
 
 
 def _result_form(state: PartyState, seats, game: int, title: str, lead=False, play_off=False):

@@ -45,8 +45,14 @@ def test_refusal_is_shown_and_the_values_come_back_to_fix(board, hub):
     assert "REFUSED" in board.lines
     board.press("#")  # dismiss
     board.wait_for(lambda lines: "PEND" not in lines[-1] and "# ENTER GAME 2" in lines)
-    board.press("#")  # the refused values are back, not lost
+    board.press("#")  # the refused values are back, not lost: the review page shows them all
+    lines = board.wait_for("# SEND  * BACK")
+    assert [l.split()[-1] for l in lines[1:4]] == ["13", "0", "A"]
+    board.press("A")  # a field's key opens it, to fix
     board.wait_for("> 13_")
+    board.press("*5#")  # back on the review page, the other values as they were
+    lines = board.wait_for(lambda lines: lines[1].endswith(" 15"))
+    assert [l.split()[-1] for l in lines[1:4]] == ["15", "0", "A"]
 
 
 def test_the_board_moves_on_to_the_next_game_while_results_wait(board, hub):
