@@ -26,9 +26,9 @@ PARTY_CREATED = "conductor.party-created"   # {form, tables, variant?, tile_set?
                                             #  sessions?, time_limit?, prizes?, booby?, confirm?,
                                             #  seat_check?, precedence?, head_table?}
 STAFF_ADDED = "conductor.staff-added"       # {login, role: "assistant"|"conductor"}
-GUEST_LISTED = "conductor.guest-listed"     # {guest}
+GUEST_LISTED = "conductor.guest-listed"     # {guest, similar_ok?}
 CHECKED_IN = "conductor.guest-checked-in"   # {guest}; after the draw: + hub.guest-placed
-DRAW_SEATS = "conductor.draw-seats"         # {seed?}; + hub.seats-drawn
+DRAW_SEATS = "conductor.draw-seats"         # {seed?} | {by_hand: true}; + hub.seats-drawn
 GUEST_SEATED = "conductor.guest-seated"     # {guest, table, seat, why}: the conductor moves a
                                             # guest to a vacant seat (a mistake, an empty seat)
 GUEST_LEFT = "conductor.guest-left"         # {guest, why}
@@ -42,11 +42,23 @@ CALL_ANSWERED = "conductor.call-answered"   # {table}
 RESEAT = "conductor.reseat"                 # {seed?}; + hub.players-moved
 FINAL_COUNT = "conductor.final-count"       # {}: every card accounted for, every game counted
 PLAY_OFF = "conductor.play-off"             # {prize, table}; + hub.play-off-seated
+# the door and the party's changes (each judged, each on record under its author)
+WALK_IN = "conductor.walk-in"               # {guest, similar_ok?}: listed and checked in at once;
+                                            # after the draw + hub.guest-placed
+CHECK_IN_UNDONE = "conductor.check-in-undone"  # {guest, why}: before the guest has a card
+ALL_CHECKED_IN = "conductor.all-checked-in"  # {}: every listed guest not yet in, before the draw
+GUEST_RENAMED = "conductor.guest-renamed"   # {guest, name, why, similar_ok?}
+GUEST_REMOVED = "conductor.guest-removed"   # {guest, why}: a guest who never had a card
+CARD_DRAWN = "conductor.card-drawn"         # {guest, card | null}: a printed card drawn from the
+                                            # tray, recorded by hand (null: the record undone)
+TABLE_ADDED = "conductor.table-added"       # {why}: a new last table, at any time before the count
+PARTY_CHANGED = "conductor.party-changed"   # {changes: {setup key: value}, why}
 
 STAFF_KINDS = frozenset({
     PARTY_CREATED, STAFF_ADDED, GUEST_LISTED, CHECKED_IN, DRAW_SEATS, GUEST_SEATED, GUEST_LEFT,
     SESSION_STARTED, BELL, BELL_UNDONE, RESULT_CORRECTED, GAME_ANNULLED, TABLE_CLOSED,
-    CALL_ANSWERED, RESEAT, FINAL_COUNT, PLAY_OFF,
+    CALL_ANSWERED, RESEAT, FINAL_COUNT, PLAY_OFF, WALK_IN, CHECK_IN_UNDONE, ALL_CHECKED_IN,
+    GUEST_RENAMED, GUEST_REMOVED, CARD_DRAWN, TABLE_ADDED, PARTY_CHANGED,
 })
 
 # -- the hub's own decisions (source 'hub') -------------------------------------

@@ -16,7 +16,7 @@ from .cards import SEATS, home
 from .frozen import FrozenMap
 from .leads import keys_lead
 from .scoring import Refused, score
-from .setup import from_body
+from .setup import changed, from_body
 from .state import (Bell, Entry, Guest, Mend, PartyState, PlayOff, Session, TableSession,
                     find_entry, seated_cards)
 
@@ -134,10 +134,70 @@ def _guest_seated(state, ev):
 def _guest_left(state, ev):
     name = ev.body["guest"]
     guest = state.guests[name]
+    if guest.card and state.session is None:
+        # a printed card drawn by hand before the seats: it goes back to the tray
+        state = _hand_card(state, name, None)
+        guest = state.guests[name]
     state = replace(state, guests=state.guests.set(name, replace(guest, left=_mend(ev))))
     if guest.card and state.session is not None:
         state = _seat(state, guest.card, None)
     return state
+
+
+def _walk_in(state, ev):
+    return _checked_in(_guest_listed(state, ev), ev)
+
+
+def _check_in_undone(state, ev):
+    name = ev.body["guest"]
+    return replace(state, guests=state.guests.set(name, replace(state.guests[name], checked_in=False)))
+
+
+def _all_checked_in(state, ev):
+    return replace(state, guests=FrozenMap((n, replace(g, checked_in=True))
+                                           for n, g in state.guests.items()))
+
+
+def _guest_renamed(state, ev):
+    old, new = ev.body["guest"], ev.body["name"]
+    guest = replace(state.guests[old], name=new)
+    guests = FrozenMap((new if n == old else n, guest if n == old else g)
+                       for n, g in state.guests.items())
+    holders = state.holders.set(guest.card, new) if guest.card else state.holders
+    return replace(state, guests=guests, holders=holders)
+
+
+def _guest_removed(state, ev):
+    name = ev.body["guest"]
+    return replace(state, guests=FrozenMap((n, g) for n, g in state.guests.items() if n != name))
+
+
+def _card_drawn(state, ev):
+    return _hand_card(state, ev.body["guest"], ev.body["card"])
+
+
+def _hand_card(state, name: str, card: str | None):
+    """A printed card drawn from the tray (or put back: None): the guest holds it; the
+    seats follow at the draw."""
+    guest = state.guests[name]
+    holders = FrozenMap((c, n) for c, n in state.holders.items() if n != name)
+    if card is not None:
+        holders = holders.set(card, name)
+    return replace(state, guests=state.guests.set(name, replace(guest, card=card)), holders=holders)
+
+
+def _table_added(state, ev):
+    """A new last table; in the session under way it is empty until late-comers sit there."""
+    n = state.setup.tables + 1
+    state = replace(state, setup=replace(state.setup, tables=n))
+    s = state.session
+    if s is None:
+        return state
+    return state.with_session(replace(s, tables=s.tables.set(n, TableSession((None,) * 4))))
+
+
+def _party_changed(state, ev):
+    return replace(state, setup=changed(state.setup, ev.body["changes"]))
 
 
 # -- sessions and the bell ------------------------------------------------------------
@@ -311,6 +371,9 @@ def _play_off_seated(state, ev):
 _HANDLERS = {
     k.PARTY_CREATED: _party_created, k.STAFF_ADDED: _staff_added,
     k.GUEST_LISTED: _guest_listed, k.CHECKED_IN: _checked_in, k.SEATS_DRAWN: _seats_drawn,
+    k.WALK_IN: _walk_in, k.CHECK_IN_UNDONE: _check_in_undone, k.ALL_CHECKED_IN: _all_checked_in,
+    k.GUEST_RENAMED: _guest_renamed, k.GUEST_REMOVED: _guest_removed, k.CARD_DRAWN: _card_drawn,
+    k.TABLE_ADDED: _table_added, k.PARTY_CHANGED: _party_changed,
     k.GUEST_PLACED: _guest_placed, k.GUEST_SEATED: _guest_seated, k.GUEST_LEFT: _guest_left,
     k.SESSION_STARTED: _session_started, k.BELL: _bell, k.HUB_BELL: _bell,
     k.BELL_UNDONE: _bell_undone, k.BELL_ACK: _bell_ack, k.TABLE_BELL: _table_bell,

@@ -17,12 +17,13 @@ from hub.event import Event, Proposal, Verdict
 
 from . import events as k
 from . import movement, seating
-from .cards import PARTNER, SEATS, card_at, colour, number
+from .cards import PARTNER, SEATS, card_at, colour, number, successive
+from .names import similar
 from .fold import apply, corrected_values, open_play_off
 from .leads import keys_lead
 from .prizes import awards, totals
 from .scoring import Refused, rules, score
-from .setup import SetupError, from_body
+from .setup import CHANGEABLE_IN_PLAY, SetupError, changed, from_body
 from .state import (PartyState, find_entry, in_play, last_session, party_over, session_over,
                     table_done)
 
@@ -297,10 +298,31 @@ def _guest(state, p) -> str:
     return name
 
 
-def _guest_listed(state, p, login, now):
-    if _guest(state, p) in state.guests:
+def _new_name(state, p, key: str = "guest", besides: str | None = None) -> str:
+    """A name for the list: not there yet, nor a near-duplicate of one there ("Ann Lee",
+    "ann lee", "Ann  Lee") unless the host says it is another person (similar_ok)."""
+    name = p.body.get(key)
+    if not isinstance(name, str) or not name.strip() or len(name) > 80:
+        raise Refused("BAD NAME")
+    if name in state.guests:
         raise Refused("ALREADY LISTED")
+    if not p.body.get("similar_ok") and similar(state.guests, name, besides) is not None:
+        raise Refused("SIMILAR NAME")
+    return name
+
+
+def _guest_listed(state, p, login, now):
+    _new_name(state, p)
     return _admit(state, p, now, "LISTED")
+
+
+def _walk_in(state, p, login, now):
+    """A walk-in at the door: listed and checked in in one step; after the draw he is a
+    late-comer and gets a vacant seat at the last tables at once."""
+    name = _new_name(state, p)
+    if state.session is None:
+        return _admit(state, p, now, "CHECKED IN")
+    return _late_comer(state, p, name, now)
 
 
 def _checked_in(state, p, login, now):
@@ -312,6 +334,12 @@ def _checked_in(state, p, login, now):
         raise Refused("ALREADY IN")
     if state.session is None:
         return _admit(state, p, now, "CHECKED IN")
+    return _late_comer(state, p, name, now)
+
+
+def _late_comer(state, p, name: str, now: float) -> Verdict:
+    """ "Late-comers will have to be satisfied to receive vacant seats at the last tables"
+    (LIST): the seat and card are the hub's decision, journaled after the request."""
     if state.final_count is not None:
         raise Refused("PARTY OVER")
     place = seating.place_late_comer(state)
@@ -325,17 +353,33 @@ def _checked_in(state, p, login, now):
 
 
 def _draw_seats(state, p, login, now):
+    """The hub draws the cards for the guests present, or (by_hand) the seats follow the
+    printed cards the guests drew from the tray, as recorded card by card."""
     if state.sessions:
         raise Refused("SEATS DRAWN")
+    setup = state.setup
     guests = [g.name for g in state.guests.values() if g.checked_in and g.left is None]
-    need = 4 if state.setup.partnership else 2
+    need = 4 if setup.partnership else 2
     if len(guests) < need:
         raise Refused("TOO FEW GUESTS")
-    if len(guests) > state.setup.tables * 4:
+    if len(guests) > setup.tables * 4:
         raise Refused("TOO MANY GUESTS")
-    seed = _seed(p, now)
-    cards = seating.draw(state.setup, guests, random.Random(seed))
-    drawn = _decision(p, 1, k.SEATS_DRAWN, {"seed": seed, "cards": cards})
+    if setup.partnership and len(guests) % 4:
+        # "There must always be four players at each table" (BERGEN GAME), two of each colour
+        raise Refused("FOUR AT A TABLE")
+    in_hand = {g.name: g.card for g in state.guests.values() if g.card}
+    if p.body.get("by_hand"):
+        if any(name not in in_hand for name in guests):
+            raise Refused("CARDS NOT DRAWN")
+        if sorted(in_hand.values(), key=number) != seating.cards_taken(setup, len(guests)):
+            raise Refused("WRONG CARDS")
+        body = {"seed": None, "cards": {name: in_hand[name] for name in guests}, "by_hand": True}
+    else:
+        if in_hand:
+            raise Refused("DRAWN BY HAND")
+        seed = _seed(p, now)
+        body = {"seed": seed, "cards": seating.draw(setup, guests, random.Random(seed))}
+    drawn = _decision(p, 1, k.SEATS_DRAWN, body)
     _fold(state, [p, drawn], now)
     return Verdict.admit(p, drawn, msg="SEATS DRAWN")
 
@@ -375,6 +419,97 @@ def _guest_left(state, p, login, now):
     if guest.left is not None:
         raise Refused("ALREADY LEFT")
     return _admit(state, p, now, "GUEST LEFT")
+
+
+def _check_in_undone(state, p, login, now):
+    _why(p)
+    guest = state.guests.get(_guest(state, p))
+    if guest is None or not guest.checked_in or guest.left is not None:
+        raise Refused("NOT CHECKED IN")
+    if guest.card is not None:
+        raise Refused("HAS A CARD")   # after the draw he is a guest who left
+    return _admit(state, p, now, "CHECK-IN UNDONE")
+
+
+def _all_checked_in(state, p, login, now):
+    if state.sessions:
+        raise Refused("SEATS DRAWN")
+    if all(g.checked_in for g in state.guests.values()):
+        raise Refused("ALL IN")
+    return _admit(state, p, now, "ALL CHECKED IN")
+
+
+def _guest_renamed(state, p, login, now):
+    _why(p)
+    old = _guest(state, p)
+    if old not in state.guests:
+        raise Refused("NOT ON THE LIST")
+    _new_name(state, p, "name", besides=old)
+    return _admit(state, p, now, "RENAMED")
+
+
+def _guest_removed(state, p, login, now):
+    _why(p)
+    guest = state.guests.get(_guest(state, p))
+    if guest is None:
+        raise Refused("NOT ON THE LIST")
+    if guest.card is not None:
+        raise Refused("HAS A CARD")   # his card is on record: he leaves instead
+    return _admit(state, p, now, "REMOVED")
+
+
+def _card_drawn(state, p, login, now):
+    """A printed card drawn from the tray ("The card which a person draws will decide at
+    which table and chair he is to be seated", TRAY), recorded by hand before the seats."""
+    if state.sessions:
+        raise Refused("SEATS DRAWN")
+    guest = state.guests.get(_guest(state, p))
+    if guest is None or not guest.checked_in or guest.left is not None:
+        raise Refused("NOT CHECKED IN")
+    card = p.body.get("card")
+    if card is None:
+        if guest.card is None:
+            raise Refused("NO CARD DRAWN")
+        return _admit(state, p, now, "CARD PUT BACK")
+    if card not in successive(state.setup.tables, state.setup.partnership):
+        raise Refused("NO SUCH CARD")
+    if card in state.holders:
+        raise Refused("CARD TAKEN")
+    return _admit(state, p, now, "CARD DRAWN")
+
+
+def _table_added(state, p, login, now):
+    _why(p)
+    if state.final_count is not None:
+        raise Refused("PARTY OVER")
+    if state.setup.tables >= 999:
+        raise Refused("BAD TABLES")
+    return _admit(state, p, now, f"TABLE {state.setup.tables + 1} ADDED")
+
+
+def _party_changed(state, p, login, now):
+    """The set-up may change until play begins; after that, only the prizes (and tables
+    added, by their own event). Once the seats are drawn the form and tables stay."""
+    _why(p)
+    changes = p.body.get("changes")
+    if not isinstance(changes, dict) or not changes:
+        raise Refused("NO CHANGE")
+    if state.final_count is not None:
+        raise Refused("COUNTED")
+    s = state.session
+    if s is not None and (s.started is not None or len(state.sessions) > 1) \
+            and not set(changes) <= CHANGEABLE_IN_PLAY:
+        raise Refused("PLAY HAS BEGUN")
+    if s is not None and {"form", "tables"} & set(changes):
+        raise Refused("SEATS DRAWN")
+    try:
+        setup = changed(state.setup, changes)
+    except SetupError as e:
+        raise Refused(str(e)) from None
+    if setup == state.setup:
+        raise Refused("NO CHANGE")
+    rules(setup, 4)
+    return _admit(state, p, now, "PARTY CHANGED")
 
 
 def _session_started(state, p, login, now):
@@ -546,5 +681,8 @@ _STAFF = {
     k.BELL_UNDONE: _bell_undone, k.RESULT_CORRECTED: _result_corrected,
     k.GAME_ANNULLED: _game_annulled, k.TABLE_CLOSED: _table_closed,
     k.CALL_ANSWERED: _call_answered, k.RESEAT: _reseat, k.FINAL_COUNT: _final_count,
-    k.PLAY_OFF: _play_off,
+    k.PLAY_OFF: _play_off, k.WALK_IN: _walk_in, k.CHECK_IN_UNDONE: _check_in_undone,
+    k.ALL_CHECKED_IN: _all_checked_in, k.GUEST_RENAMED: _guest_renamed,
+    k.GUEST_REMOVED: _guest_removed, k.CARD_DRAWN: _card_drawn, k.TABLE_ADDED: _table_added,
+    k.PARTY_CHANGED: _party_changed,
 }

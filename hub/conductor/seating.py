@@ -44,30 +44,31 @@ def draw(setup: Setup, guests: list[str], rng: random.Random) -> dict[str, str]:
 def place_late_comer(state: PartyState) -> tuple[str, int, str] | None:
     """The card and seat for a guest arriving after the draw: the vacant seat at the
     last table that has one (in the partnership forms, a seat of the colour of a free
-    card), else the first seat of the next empty table. None: the party is full."""
+    card), else the first seat of the next empty table. None: no seat is vacant.
+
+    A seat vacated by a guest who left is vacant too, even when every card of the
+    party's tables is held: the late-comer then gets a spare card, the next in the
+    successive order after the last table's (his own score-card, never the score of
+    the guest who left)."""
     setup, s = state.setup, state.session
     used = set(state.holders)
-    free = [c for c in successive(setup.tables, setup.partnership) if c not in used]
-    if not free:
-        return None
+    spare_tables = setup.tables + 1 + len(used) // 2   # a free card of each colour beyond
+    free = [c for c in successive(spare_tables, setup.partnership) if c not in used]
     occupied = sorted((n for n, t in s.tables.items() if t.players), reverse=True)
     for n in occupied:
         for i, card in enumerate(s.tables[n].seats):
             if card is None:
-                fit = _card_for_seat(setup, free, i)
-                if fit:
-                    return fit, n, SEATS[i]
+                return _card_for_seat(setup, free, i), n, SEATS[i]
     empty = [n for n, t in sorted(s.tables.items()) if not t.players]
     if not empty:
         return None
-    card = _card_for_seat(setup, free, 0)
-    return (card, empty[0], "A") if card else None
+    return _card_for_seat(setup, free, 0), empty[0], "A"
 
 
-def _card_for_seat(setup: Setup, free: list[str], i: int) -> str | None:
+def _card_for_seat(setup: Setup, free: list[str], i: int) -> str:
     """The first free card in successive order that may sit in seat `i`: any card in the
     individual forms, a white card in A/B and a red one in C/D in the partnership forms."""
     if not setup.partnership:
         return free[0]
     want = colour(card_at(1, SEATS[i], True))
-    return next((c for c in free if colour(c) == want), None)
+    return next(c for c in free if colour(c) == want)

@@ -108,6 +108,27 @@ def from_body(body: dict) -> Setup:
     )
 
 
+# what a party's set-up may still change, before play begins and after
+CHANGEABLE = frozenset({"form", "variant", "tables", "games_per_session", "sessions", "time_limit",
+                        "prizes", "booby", "confirm", "seat_check", "precedence", "head_table"})
+CHANGEABLE_IN_PLAY = frozenset({"prizes", "booby"})
+# the keys a new form gives again from its own book (games, sessions, the clock) unless given
+_OF_THE_FORM = ("variant", "tile_set", "games_per_session", "session_points", "sessions", "time_limit")
+
+
+def changed(setup: Setup, changes: dict) -> Setup:
+    """The set-up with `changes`, checked as a new party's would be. A value None gives the
+    book's default back; a new form comes with its own defaults unless they are given."""
+    if not isinstance(changes, dict) or any(key not in CHANGEABLE for key in changes):
+        raise SetupError("BAD CHANGE")
+    body = {key: v for key, v in setup.to_json().items() if v is not None}
+    if changes.get("form", setup.form) != setup.form:
+        for key in _OF_THE_FORM:
+            body.pop(key, None)
+    body.update(changes)
+    return from_body({key: v for key, v in body.items() if v is not None})
+
+
 def book_prizes(tables_in_play: int) -> int:
     """ "When you intend to have only three tables, one prize will be sufficient; for
     more than three tables, have two prizes; for more than six tables, have three

@@ -21,12 +21,14 @@ def test_a_bergen_party_by_the_clock():
     p = Party()
     p.create(form="bergen", tables=3)
     names = [f"Guest {i:02d}" for i in range(12)]
-    p.guests(names[:9])
-    for name in names[9:]:
+    p.guests(names[:8])
+    for name in names[8:]:
         p.must(p.staff(k.GUEST_LISTED, {"guest": name}))
     p.draw()
     # white cards marked Table 1 A, Table 1 B ...; red the same; whites in A and B, reds in C, D
-    assert cards_seating(p) == {1: "W1A W1B R1A R1B", 2: "W2A W2B R2A R2B", 3: "W3A - - -"}
+    assert cards_seating(p) == {1: "W1A W1B R1A R1B", 2: "W2A W2B R2A R2B"}
+    p.must(p.staff(k.CHECKED_IN, {"guest": names[8]}))
+    assert cards_seating(p)[3] == "W3A - - -"
     assert screens(p.state)[3]["lines"][-1] == "WAIT FOR PLAYERS"   # "always four players"
     for name in names[9:]:   # late-comers fill the last table, each with a card of the seat's colour
         p.must(p.staff(k.CHECKED_IN, {"guest": name}))

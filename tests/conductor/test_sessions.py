@@ -55,8 +55,9 @@ def test_a_table_screen_through_a_session():
 def test_a_bergen_guest_leaves_and_the_conductor_fills_the_seat():
     p = Party()
     p.create(form="bergen", tables=3)
-    p.guests([f"G{i:02d}" for i in range(10)])
+    p.guests([f"G{i:02d}" for i in range(8)])
     p.draw()
+    p.guests(["G08", "G09"])      # late-comers after the draw
     # ten guests: two full tables; Table 3 (W3A, W3B) waits for four
     assert cards_seating(p)[3] == "W3A W3B - -"
     p.start()

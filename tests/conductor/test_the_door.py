@@ -1,0 +1,249 @@
+"""The door and the party's changes: walk-ins, check-ins undone, renames, removals, tables
+added, the set-up changed, printed cards drawn by hand, and corrections of an earlier
+session. Every change is an event judged before it is journaled and replayed by the fold.
+
+Book: 000_ff8a6ed40036e836.txt. LIST: the conductor "checks off the names of the persons
+who have arrived, then takes as many score-cards in successive order as there are persons
+present. Four players are to be at each table, but should it happen that this number
+cannot be completed at the last table, then three or two players may be seated there."
+"Late-comers will have to be satisfied to receive vacant seats at the last tables."
+TRAY: "The card which a person draws will decide at which table and chair he is to be
+seated." BERGEN GAME: "There must always be four players at each table."
+"""
+from hub.conductor import events as k
+from hub.conductor import to_json
+from hub.conductor.prizes import totals
+
+from .party import Party, cards_seating, win
+
+
+def refused(v, why: str) -> None:
+    assert (v.ok, v.why) == (False, why)
+
+
+def block(tables: int = 2, listed=(), **setup) -> Party:
+    p = Party()
+    p.create(form="block", tables=tables, **setup)
+    for name in listed:
+        p.must(p.staff(k.GUEST_LISTED, {"guest": name}))
+    return p
+
+
+def test_near_duplicate_names_are_flagged_and_the_host_may_add_anyway():
+    p = block(listed=["Ann Lee"])
+    for twin in ("ann lee", "Ann  Lee", " ANN LEE "):
+        refused(p.staff(k.GUEST_LISTED, {"guest": twin}), "SIMILAR NAME")
+        refused(p.staff(k.WALK_IN, {"guest": twin}), "SIMILAR NAME")
+    refused(p.staff(k.GUEST_LISTED, {"guest": "Ann Lee"}), "ALREADY LISTED")
+    # the host knows them: two people of the same name
+    p.must(p.staff(k.WALK_IN, {"guest": "ann lee", "similar_ok": True}))
+    assert list(p.state.guests) == ["Ann Lee", "ann lee"]
+    assert p.state.guests["ann lee"].checked_in and not p.state.guests["Ann Lee"].checked_in
+
+
+def test_the_door_before_the_draw_walk_in_undo_rename_remove_and_everyone_in():
+    p = block(listed=["Ann Lee", "bob ray", "Cora Fox", "Dan Poe", "Eve Orr"])
+    p.must(p.staff(k.WALK_IN, {"guest": "Fay Ash"}))
+    assert p.state.guests["Fay Ash"].checked_in and p.state.session is None
+    p.must(p.staff(k.CHECKED_IN, {"guest": "Dan Poe"}))
+    p.must(p.staff(k.CHECK_IN_UNDONE, {"guest": "Dan Poe", "why": "checked the wrong Dan"}))
+    assert not p.state.guests["Dan Poe"].checked_in
+    refused(p.staff(k.CHECK_IN_UNDONE, {"guest": "Dan Poe", "why": "again"}), "NOT CHECKED IN")
+    refused(p.staff(k.CHECK_IN_UNDONE, {"guest": "Fay Ash"}), "SAY WHY")
+    # a rename may fix the case of the same name, never make a near-duplicate of another
+    p.must(p.staff(k.GUEST_RENAMED, {"guest": "bob ray", "name": "Bob Ray", "why": "capitals"}))
+    refused(p.staff(k.GUEST_RENAMED, {"guest": "Bob Ray", "name": "cora  fox", "why": "x"}),
+            "SIMILAR NAME")
+    p.must(p.staff(k.GUEST_REMOVED, {"guest": "Eve Orr", "why": "sent regrets"}))
+    assert list(p.state.guests) == ["Ann Lee", "Bob Ray", "Cora Fox", "Dan Poe", "Fay Ash"]
+    p.must(p.staff(k.ALL_CHECKED_IN, {}))
+    assert all(g.checked_in for g in p.state.guests.values())
+    refused(p.staff(k.ALL_CHECKED_IN, {}), "ALL IN")
+    p.draw()
+    # after the draw a guest holds his card: he leaves instead of being removed or undone
+    refused(p.staff(k.GUEST_REMOVED, {"guest": "Ann Lee", "why": "x"}), "HAS A CARD")
+    refused(p.staff(k.CHECK_IN_UNDONE, {"guest": "Ann Lee", "why": "x"}), "HAS A CARD")
+    refused(p.staff(k.ALL_CHECKED_IN, {}), "SEATS DRAWN")
+    # a renamed guest keeps his card and seat
+    card = p.state.guests["Cora Fox"].card
+    p.must(p.staff(k.GUEST_RENAMED, {"guest": "Cora Fox", "name": "Cora Fox-Poe", "why": "wed"}))
+    assert p.state.holders[card] == "Cora Fox-Poe" and p.state.guests["Cora Fox-Poe"].card == card
+    assert p.replayed() == to_json(p.state)
+
+
+def test_more_guests_than_seats_a_new_last_table_and_the_short_table_rule():
+    """Nine guests at two tables: refused; a third table added, then four, three and two:
+    "three or two players may be seated there" at the last tables (LIST)."""
+    p = block(tables=2)
+    p.guests([f"G{i}" for i in range(9)])
+    refused(p.staff(k.DRAW_SEATS, {}), "TOO MANY GUESTS")
+    refused(p.staff(k.TABLE_ADDED, {}), "SAY WHY")
+    v = p.must(p.staff(k.TABLE_ADDED, {"why": "nine guests came"}))
+    assert v.msg == "TABLE 3 ADDED" and p.state.setup.tables == 3
+    p.draw()
+    assert {n: t.players for n, t in p.state.session.tables.items()} == {1: 4, 2: 3, 3: 2}
+    assert p.replayed() == to_json(p.state)
+
+
+def test_a_walk_in_after_the_draw_takes_a_seat_at_a_new_last_table():
+    """"Late-comers will have to be satisfied to receive vacant seats at the last tables"
+    (LIST): with every seat taken, the conductor adds a table and the walk-in sits there."""
+    p = block(tables=2)
+    p.guests([f"G{i}" for i in range(8)])
+    p.draw()
+    p.start()
+    refused(p.staff(k.WALK_IN, {"guest": "Late Larry"}), "PARTY FULL")
+    assert "Late Larry" not in p.state.guests          # a refusal records nothing
+    p.must(p.staff(k.TABLE_ADDED, {"why": "walk-ins"}))
+    v = p.must(p.staff(k.WALK_IN, {"guest": "Late Larry"}))
+    assert v.msg == "TABLE 3 A" and [e.kind for e in v.events] == [k.WALK_IN, k.GUEST_PLACED]
+    assert p.state.guests["Late Larry"].card == "3A"
+    assert p.replayed() == to_json(p.state)
+
+
+def test_a_late_comer_takes_the_seat_a_guest_who_left_vacated_when_every_card_is_held():
+    """Issue 12 item 4: every card of the party's tables is held; a guest leaves; the
+    late-comer gets the vacant seat ("vacant seats at the last tables", LIST) with a spare
+    card of his own, never the score of the guest who left."""
+    p = block(tables=2)
+    p.guests([f"G{i}" for i in range(8)])
+    p.draw()
+    p.start()
+    for seat in "AB":
+        p.must(win(p, 2, seat, 5))
+    leaver = p.state.holders["2C"]
+    before = totals(p.state)["2C"]
+    p.must(p.staff(k.GUEST_LEFT, {"guest": leaver, "why": "train home"}))
+    v = p.must(p.staff(k.WALK_IN, {"guest": "Late Lou"}))
+    assert v.msg == "TABLE 2 C"
+    card = p.state.guests["Late Lou"].card
+    assert card not in [f"{t}{s}" for t in (1, 2) for s in "ABCD"]      # a spare card
+    assert p.where("Late Lou") == (2, "C")
+    assert totals(p.state)[card] == 0 and totals(p.state)["2C"] == before
+    assert p.replayed() == to_json(p.state)
+
+
+def test_a_partnership_draw_needs_four_at_every_table_with_balanced_sides():
+    """"There must always be four players at each table" (BERGEN GAME), two white, two red."""
+    p = Party()
+    p.create(form="bergen", tables=3)
+    p.guests([f"G{i}" for i in range(7)])
+    refused(p.staff(k.DRAW_SEATS, {}), "FOUR AT A TABLE")
+    assert p.state.session is None
+    p.guests(["G7"])
+    p.draw()
+    assert cards_seating(p) == {1: "W1A W1B R1A R1B", 2: "W2A W2B R2A R2B"}
+
+
+def test_the_party_changes_until_play_begins_and_afterwards_only_its_prizes():
+    p = block(tables=2)
+    refused(p.staff(k.PARTY_CHANGED, {"changes": {"form": "bergen"}}), "SAY WHY")
+    refused(p.staff(k.PARTY_CHANGED, {"changes": {"form": "chess"}, "why": "x"}), "UNKNOWN FORM")
+    refused(p.staff(k.PARTY_CHANGED, {"changes": {"seed": 3}, "why": "x"}), "BAD CHANGE")
+    refused(p.staff(k.PARTY_CHANGED, {"changes": {"tables": 2}, "why": "x"}), "NO CHANGE")
+    # a new form comes with its own book: Sebastopol plays three games and four sessions
+    p.must(p.staff(k.PARTY_CHANGED, {"changes": {"form": "sebastopol", "tables": 3},
+                                     "why": "the hosts prefer it"}))
+    setup = p.state.setup
+    assert (setup.form, setup.tables, setup.games_per_session, setup.sessions) == ("sebastopol", 3, 3, 4)
+    p.guests([f"G{i}" for i in range(12)])
+    p.draw()
+    refused(p.staff(k.PARTY_CHANGED, {"changes": {"tables": 4}, "why": "x"}), "SEATS DRAWN")
+    p.must(p.staff(k.PARTY_CHANGED, {"changes": {"games_per_session": 2}, "why": "short evening"}))
+    p.start()
+    refused(p.staff(k.PARTY_CHANGED, {"changes": {"sessions": 2}, "why": "x"}), "PLAY HAS BEGUN")
+    p.must(p.staff(k.PARTY_CHANGED, {"changes": {"prizes": 2, "booby": True}, "why": "a gift"}))
+    assert (p.state.setup.prizes, p.state.setup.booby, p.state.setup.games_per_session) == (2, True, 2)
+    assert p.replayed() == to_json(p.state)
+
+
+def test_printed_cards_drawn_from_the_tray_are_recorded_and_decide_the_seats():
+    """Issue 12 item 9: "The card which a person draws will decide at which table and chair
+    he is to be seated" (TRAY); the cards are "as many score-cards in successive order as
+    there are persons present" (LIST): seven guests take 1A..2C."""
+    p = block(tables=2)
+    names = [f"G{i}" for i in range(7)]
+    p.guests(names)
+    drawn = dict(zip(names, ["2C", "1A", "2B", "1D", "1C", "2A", "1B"]))
+    for name in names[:6]:
+        p.must(p.staff(k.CARD_DRAWN, {"guest": name, "card": drawn[name]}))
+    refused(p.staff(k.CARD_DRAWN, {"guest": "G6", "card": "2C"}), "CARD TAKEN")
+    refused(p.staff(k.CARD_DRAWN, {"guest": "G6", "card": "3A"}), "NO SUCH CARD")
+    refused(p.staff(k.DRAW_SEATS, {"by_hand": True}), "CARDS NOT DRAWN")
+    refused(p.staff(k.DRAW_SEATS, {}), "DRAWN BY HAND")    # the hub does not draw over them
+    p.must(p.staff(k.CARD_DRAWN, {"guest": "G6", "card": "2D"}))
+    refused(p.staff(k.DRAW_SEATS, {"by_hand": True}), "WRONG CARDS")   # 2D is not in order
+    p.must(p.staff(k.CARD_DRAWN, {"guest": "G6", "card": None}))
+    p.must(p.staff(k.CARD_DRAWN, {"guest": "G6", "card": "1B"}))
+    v = p.must(p.staff(k.DRAW_SEATS, {"by_hand": True}))
+    assert v.events[1].body["cards"] == drawn and v.events[1].body["by_hand"]
+    assert {name: p.where(name) for name in names} == {
+        name: (int(card[0]), card[1]) for name, card in drawn.items()}
+    assert p.replayed() == to_json(p.state)
+
+
+def test_white_and_red_cards_drawn_by_hand_at_a_bergen_party():
+    p = Party()
+    p.create(form="bergen", tables=1)
+    p.guests(["Wa", "Wb", "Ra", "Rb"])
+    for name, card in (("Wa", "W1A"), ("Wb", "W1B"), ("Ra", "R1A"), ("Rb", "R1B")):
+        p.must(p.staff(k.CARD_DRAWN, {"guest": name, "card": card}))
+    refused(p.staff(k.CARD_DRAWN, {"guest": "Wa", "card": "1A"}), "NO SUCH CARD")
+    p.must(p.staff(k.DRAW_SEATS, {"by_hand": True}))
+    assert p.seating() == {1: {"A": "Wa", "B": "Wb", "C": "Ra", "D": "Rb"}}
+
+
+def _session(p: Party, winners: dict) -> None:
+    """Every table plays out its four games (before its board shows the bell, so they
+    count); `winners` {table: seat} wins each with 5."""
+    for n, t in sorted(p.state.session.tables.items()):
+        if t.players:
+            for _ in range(4 - t.entered):
+                p.must(win(p, n, winners.get(n, "A"), 5))
+    p.ack_bell()
+
+
+def test_a_correction_of_session_one_after_session_two_is_seated():
+    """docs/conductor.md, corrections: seating already announced stays as journaled; the
+    next movement reads the corrected totals. Session III is seated "according to the
+    amounts of sixteenths won in these two sessions ... He puts the highest winner at
+    Table 1, Seat A" (THIRD SESSION)."""
+    def party() -> tuple[Party, str]:
+        p = block(tables=3)
+        p.guests([f"G{i:02d}" for i in range(12)])
+        p.draw()
+        p.start()
+        entry = win(p, 3, "A", 1).events[0].id      # keyed 1: it was 36
+        for _ in range(3):
+            p.must(win(p, 3, "B", 5))
+        _session(p, {1: "B", 2: "C"})
+        p.reseat()
+        p.start()
+        return p, entry
+
+    mended, entry = party()
+    kept, _ = party()                                  # never corrected
+    second = cards_seating(mended, 2)
+    was = totals(mended.state)
+    v = mended.must(mended.staff(k.RESULT_CORRECTED, {"entry": entry, "why": "36, not 1",
+                                                      "values": win_values(mended, entry, 36)}))
+    assert v.msg == "CORRECTED"
+    assert cards_seating(mended, 2) == second          # session II's seats stay as journaled
+    assert totals(mended.state) == dict(was, **{"3A": 36})
+    for p in (mended, kept):
+        _session(p, {})
+        p.reseat()
+    promoted = mended.state.holders["3A"]
+    # 36 passes 3B's 35: third, Table 1 C; as keyed (1) he stayed fourth, Table 1 D
+    assert (mended.where(promoted), kept.where(promoted)) == ((1, "C"), (1, "D"))
+    assert mended.replayed() == to_json(mended.state)
+
+
+def win_values(p: Party, entry_id: str, gain: int) -> dict:
+    """The values of `entry_id` with the loser holding two pieces worth `gain` sixteenths."""
+    from hub.conductor.state import find_entry
+    si, n, ei = find_entry(p.state, entry_id)
+    values = dict(p.state.sessions[si].tables[n].entries[ei].values)
+    loser = next(s for s in "ABCD" if values.get(f"{s}_pieces"))
+    values[loser], values[f"{loser}_pieces"] = gain, 2
+    return values
