@@ -19,9 +19,8 @@ from flask import (Blueprint, Response, abort, current_app, flash, g, jsonify, r
 
 from hub.journal import backup
 
-from . import actions, party, security
+from . import actions, guest_list, party, refusals, security
 from .actions import BadForm
-from .refusals import refused
 from .typed import keep, kept_form
 from .security import login_required
 from .telemetry import boards_view
@@ -43,7 +42,7 @@ def _back(default: str = "console.home"):
 
 def _refuse(title: str, reason, form_name: str | None = None) -> None:
     """Say what is wrong in the host's words; keep what was typed into the form `form_name`."""
-    flash(refused(title, reason), "refused")
+    flash(refusals.refused(title, reason), "refused")
     if form_name:
         keep(form_name, request.form, getattr(reason, "key", None))
 
@@ -139,8 +138,9 @@ def home():
 @bp.get("/guests")
 @login_required
 def guests():
+    replies = security.store().plan().get("replies", [])
     return render_template("console/guests.html", p=party.overview(_hub()),
-                           guests=party.guests(_hub().state))
+                           guests=party.guests(_hub().state), plan_coming=sum(r["coming"] for r in replies))
 
 
 @bp.get("/tables")
@@ -240,38 +240,69 @@ def add_staff():
 @bp.post("/guests/import")
 @login_required
 def import_guests():
-    """A guest list as CSV: a `name` column (or the first column), one guest a row."""
+    """A guest list file, read and sorted for the host to look over: nothing is added yet."""
     upload = request.files.get("file")
     if upload is None or not upload.filename:
-        flash("Import the guest list: choose a CSV file", "refused")
+        _refuse("Import the guest list", BadForm("file", "choose the guest list's file."))
         return _back("console.guests")
     try:
-        names = party.guest_names_from_csv(upload.read().decode("utf-8-sig"))
-    except (UnicodeDecodeError, csv.Error) as e:
-        flash(f"Import the guest list: not a readable CSV file ({e})", "refused")
+        look = guest_list.preview(upload.read(), _hub().state.guests)
+    except csv.Error as e:
+        _refuse("Import the guest list", BadForm("file", f"not a list this console can read ({e})."))
         return _back("console.guests")
-    already = set(_hub().state.guests)
+    return render_template("console/import.html", p=party.overview(_hub()), preview=look,
+                           filename=upload.filename)
+
+
+@bp.post("/guests/add")
+@login_required
+def add_guests():
+    """The guests the host agreed to in the preview; the near-duplicates ticked as other people."""
     try:
         batch = actions.action_id(request.form)
     except BadForm as e:
-        flash(f"Import the guest list: {e}", "refused")
+        _refuse("Import the guest list", e)
         return _back("console.guests")
+    names = [(n, False) for n in request.form.getlist("guest")]
+    names += [(n, True) for n in request.form.getlist("similar")]
+    _list_guests("Import the guest list", batch, names)
+    return _back("console.guests")
+
+
+@bp.post("/guests/from-plan")
+@login_required
+def guests_from_plan():
+    """The plan's "yes" replies become the guest list in one click (duplicates and
+    near-duplicates of guests already listed are left out, and named)."""
+    try:
+        batch = actions.action_id(request.form)
+    except BadForm as e:
+        _refuse("Guests from the replies", e)
+        return _back("console.guests")
+    coming = [r["name"] for r in security.store().plan().get("replies", []) if r["coming"]]
+    look = guest_list.sort([(i, n, n) for i, n in enumerate(coming, start=1)], _hub().state.guests)
+    _list_guests("Guests from the replies", batch, [(r.name, False) for r in look.new])
+    left_out = [f"{r.name} ({r.reason})" for r in look.duplicates + look.near + look.refused]
+    if left_out:
+        flash("Guests from the replies: left out — " + "; ".join(left_out), "warn")
+    return _back("console.guests")
+
+
+def _list_guests(title: str, batch: str, names: list[tuple[str, bool]]) -> None:
+    """Each name one guest-listed event (similar_ok: the host says a near-duplicate is another person)."""
     from hub.conductor import events as ev
     from hub.event import Proposal
     added, turned_down = 0, []
-    for i, name in enumerate(names):
-        if name in already:
-            continue
-        verdict = _hub().submit(Proposal(f"staff.{g.login}.{batch}.{i}", f"staff:{g.login}",
-                                         ev.GUEST_LISTED, {"guest": name}))
+    for i, (name, similar_ok) in enumerate(names):
+        body = {"guest": name, **({"similar_ok": True} if similar_ok else {})}
+        verdict = _hub().submit(Proposal(f"staff.{g.login}.{batch}.{i}", f"staff:{g.login}", ev.GUEST_LISTED, body))
         if verdict.ok:
             added += 1
         else:
-            turned_down.append(f"{name} ({verdict.why})")
-    flash(f"Import the guest list: {added} added, {len(names) - added - len(turned_down)} already listed.", "ok")
+            turned_down.append(f"{name} ({refusals.sentence(verdict.why).rstrip('.')})")
+    flash(f"{title}: {added} added.", "ok")
     if turned_down:
-        flash("Refused: " + "; ".join(turned_down), "refused")
-    return _back("console.guests")
+        flash(f"{title}: refused — " + "; ".join(turned_down), "refused")
 
 
 @bp.post("/plan")

@@ -8,7 +8,6 @@ thing computed here, because it comes before there is a party.
 from __future__ import annotations
 
 import csv
-import io
 import math
 import re
 
@@ -116,24 +115,6 @@ def guests(state) -> list[dict]:
                     "card_label": C.label(g.card) if g.card else "", "place": place_label(place),
                     "left": bool(g.left)})
     return out
-
-
-def guest_names_from_csv(data: str) -> list[str]:
-    """Names from a guest list CSV: the `name` column if there is a header with one, else the first."""
-    rows = [r for r in csv.reader(io.StringIO(data)) if r and any(c.strip() for c in r)]
-    if not rows:
-        return []
-    header = [c.strip().lower() for c in rows[0]]
-    col = header.index("name") if "name" in header else 0
-    if "name" in header:
-        rows = rows[1:]
-    names, seen = [], set()
-    for r in rows:
-        name = " ".join(r[col].split()) if col < len(r) else ""
-        if name and name not in seen and len(name) <= 80:
-            seen.add(name)
-            names.append(name)
-    return names
 
 
 # ----- tables ------------------------------------------------------------------------------------
