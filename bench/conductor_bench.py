@@ -3,9 +3,9 @@
     /tmp/venv/bin/python bench/conductor_bench.py [--players 1000] [--events 100000]
 
 A Block party of 1,000 guests (250 tables, results confirmed at the table) is driven
-through the judge exactly as the hub drives it (judge, then fold each admitted event),
+through `admit` exactly as the hub drives it (judge, number and fold each input),
 session after session, until the journal holds the wanted number of events. Printed:
-- the live hub's cost per event (judge + fold),
+- the live hub's cost per event (admit: judge + fold),
 - reseating 1,000 players after session I (promotion by gains) and after session II
   (ranking every card), and a Bergen party's 1,000 (partners move and separate):
   the judge's whole `reseat` (movement, recorded decision, fold),
@@ -23,10 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the project's root, as the other benches
 
-from hub.conductor import apply, events as k, judge, replay, screens, standings, to_json
+from hub.conductor import admit, events as k, replay, screens, standings, to_json
 from hub.conductor.cards import SEATS, number
 from hub.conductor.state import PartyState
-from hub.event import Event, Proposal
+from hub.event import Proposal
 from tests.conductor.party import bergen_hand
 
 
@@ -36,12 +36,10 @@ class Hub:
 
     def send(self, source: str, kind: str, body: dict):
         self.n += 1
-        v = judge(self.state, Proposal(f"b{self.n}", source, kind, body), self.now)
+        p = Proposal(f"b{self.n}", source, kind, body)
+        v, self.state, events = admit(self.state, p, len(self.journal), self.now)
         assert v.ok, (kind, v.why)
-        for q in v.events:
-            ev = Event(len(self.journal) + 1, q.id, self.now, q.source, q.kind, q.body)
-            self.journal.append(ev)
-            self.state = apply(self.state, ev)
+        self.journal.extend(events)
         return v
 
     def staff(self, kind, body):
@@ -124,7 +122,7 @@ def main() -> None:
     events = len(hub.journal)
     print(f"journal: {events} events, {len(hub.state.sessions)} sessions, "
           f"{args.players} players, {hub.state.setup.tables} tables")
-    print(f"live hub (judge + fold): {live:.1f} s, {live / events * 1e6:.0f} us/event")
+    print(f"live hub (admit: judge + fold): {live:.1f} s, {live / events * 1e6:.0f} us/event")
     print(f"reseat {args.players} players after session I (promotion by gains): "
           f"{reseats[0] * 1e3:.1f} ms")
     rank = sorted(reseats[1:])

@@ -32,10 +32,20 @@ class Proposal:
     source: str   # 'table:3', 'staff:ann', 'hub'
     kind: str     # 'table.result', 'conductor.bell', …
     body: dict = field(hash=False)
+    # The digest of the input as it was sent, where the judge added keys to its body
+    # (a result's outcome): a resend of the same bytes is still recognised as one.
+    sent: str | None = field(default=None, compare=False, repr=False)
 
     @cached_property  # a body is never changed once made: asked for up to three times per input
     def digest(self) -> str:
-        return digest(self.source, self.kind, self.body)
+        return self.sent or digest(self.source, self.kind, self.body)
+
+    def judged(self, **keys) -> "Proposal":
+        """This input with the keys the judge fills in (docs/journal.md), same digest."""
+        return Proposal(self.id, self.source, self.kind, {**self.body, **keys}, sent=self.digest)
+
+    def event(self, seq: int, at: float) -> "Event":
+        return Event(seq, self.id, at, self.source, self.kind, self.body, sent=self.sent)
 
 
 @dataclass(frozen=True)
@@ -46,6 +56,7 @@ class Event:
     source: str
     kind: str
     body: dict = field(hash=False)
+    sent: str | None = field(default=None, compare=False, repr=False)  # as Proposal.sent
 
     @cached_property  # a body is never changed once made: spelled once for the digest and the journal
     def body_json(self) -> str:
@@ -53,7 +64,7 @@ class Event:
 
     @cached_property
     def digest(self) -> str:
-        return digest(self.source, self.kind, self.body, self.body_json)
+        return self.sent or digest(self.source, self.kind, self.body, self.body_json)
 
     def to_json(self) -> dict:
         return {"seq": self.seq, "id": self.id, "at": self.at, "source": self.source,
@@ -64,22 +75,19 @@ class Event:
 class Verdict:
     """The conductor's answer to a proposal.
 
-    `events` are what to journal, in order, in one transaction: normally the
-    proposal itself, sometimes followed by decisions it triggers (the bell rung
-    when a table finishes its last game). `msg`/`why` are at most 16 characters,
-    for a table's display.
+    `events` are what to journal, in order, in one transaction, numbered and
+    timed: normally the proposal itself, sometimes followed by decisions it
+    triggers (the bell rung when a table finishes its last game). `msg`/`why`
+    are at most 16 characters, for a table's display.
     """
     ok: bool
-    events: tuple[Proposal, ...] = ()
+    events: tuple[Event, ...] = ()
     msg: str = ""
     why: str = ""
-    # The state after `events`, where the judge folded them to see their consequences:
-    # the hub takes it instead of folding (and scoring) the same events again.
-    after: Any = field(default=None, compare=False, repr=False)
 
     @staticmethod
-    def admit(*events: Proposal, msg: str = "SAVED", after: Any = None) -> "Verdict":
-        return Verdict(True, tuple(events), msg=msg, after=after)
+    def admit(*events: Event, msg: str = "SAVED") -> "Verdict":
+        return Verdict(True, tuple(events), msg=msg)
 
     @staticmethod
     def refuse(why: str) -> "Verdict":

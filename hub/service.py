@@ -258,26 +258,15 @@ class Hub:
     def _judge(self, state, proposal, seq, now, in_batch):
         """The verdict, and if admitted the state after it and its numbered events."""
         try:
-            verdict = conductor.judge(state, proposal, now)
-            if not verdict.ok:
-                return verdict, state, []
-            events = []
-            for i, p in enumerate(verdict.events, start=1):
+            verdict, after, events = conductor.admit(state, proposal, seq, now)
+            for e in events[1:]:
                 # the proposal's own id was looked up before judging; the decisions' ids are new
-                if p.id != proposal.id and (p.id in in_batch or self.journal.find(p.id)):
-                    raise ValueError(f"the conductor made an event id that exists: {p.id}")
-                events.append(Event(seq + i, p.id, now, p.source, p.kind, p.body))
-            after = verdict.after
-            if after is not None and state.seq == seq and after.seq == seq + len(events):
-                # the judge folded exactly these events (same seq, id, time, body) to see their
-                # consequences: its state is the one folding them here would give
-                return verdict, after, events
-            for event in events:
-                state = conductor.apply(state, event)
-            return verdict, state, events
+                if e.id in in_batch or self.journal.find(e.id):
+                    raise ValueError(f"the conductor made an event id that exists: {e.id}")
+            return verdict, after, events
         except Exception:
             log.exception("judging %s %s failed", proposal.kind, proposal.id)
-            return Verdict.refuse("HUB ERROR"), state, []
+            return Verdict.refuse("HUB ERROR"), state, ()
 
     # ----- outputs --------------------------------------------------------------
     def _reply(self, replies) -> None:

@@ -5,11 +5,12 @@ their body is the protocol body plus "table" and "board". Staff kinds come from
 the console, with source 'staff:<login>', so every action is recorded under its
 author's name. Hub kinds are decisions the hub takes on its own (source 'hub').
 Bodies below list the keys the judge fills in itself (marked *): a decision's
-outcome is recorded, never recomputed on replay.
+outcome, and a result's score, are recorded, never recomputed on replay
+(docs/journal.md). A judged body's digest is that of the body as sent.
 """
 
 # -- from the tables ---------------------------------------------------------
-RESULT = "table.result"          # {game, values}
+RESULT = "table.result"          # {game, values, outcome*: {points, winners, blocked, tally}}
 CONFIRM = "table.confirm"        # {entry, seat}
 SEAT_CHECK = "table.seat-check"  # {cards: {seat: card number}}
 TABLE_BELL = "table.bell"        # {} a table claims the end of the session
@@ -35,7 +36,7 @@ GUEST_LEFT = "conductor.guest-left"         # {guest, why}
 SESSION_STARTED = "conductor.session-started"  # {session}: the bell that starts play
 BELL = "conductor.bell"                     # {meaning: "finish"|"stop", final?, why?}
 BELL_UNDONE = "conductor.bell-undone"       # {bell, why}
-RESULT_CORRECTED = "conductor.result-corrected"  # {entry, values, why}
+RESULT_CORRECTED = "conductor.result-corrected"  # {entry, values, why, outcome*}
 GAME_ANNULLED = "conductor.game-annulled"   # {table, why, entry?}: a result, or the game in hand
 TABLE_CLOSED = "conductor.table-closed"     # {table, why}: no game in hand, the session is over there
 CALL_ANSWERED = "conductor.call-answered"   # {table}

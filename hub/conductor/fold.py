@@ -15,7 +15,7 @@ from . import events as k
 from .cards import SEATS, home
 from .frozen import FrozenMap
 from .leads import keys_lead
-from .scoring import Refused, score
+from .scoring import Refused, Scored, score
 from .setup import changed, from_body
 from .state import (Bell, Entry, Guest, Mend, PartyState, PlayOff, Session, TableSession,
                     find_entry, seated_cards)
@@ -254,10 +254,18 @@ def _table_closed(state, ev):
 
 # -- results and their mends -------------------------------------------------------------
 
+def _scored(state, body: dict, seats, values, play_off: bool, lead: bool) -> Scored:
+    """The outcome the judge journaled with a result or a correction; scored here only
+    for a journal written before outcomes were journaled (docs/journal.md)."""
+    if "outcome" in body:
+        return Scored.recorded(body["outcome"])
+    return score(state.setup, seats, values, play_off=play_off, lead=lead)
+
+
 def _entry(state, ev, session: int, seats) -> Entry:
     b = ev.body
-    scored = score(state.setup, seats, b["values"], play_off=session == 0,
-                   lead=session > 0 and keys_lead(state.setup.form, b["game"]))
+    scored = _scored(state, b, seats, b["values"], play_off=session == 0,
+                     lead=session > 0 and keys_lead(state.setup.form, b["game"]))
     return Entry(ev.id, ev.seq, session, b["table"], b["game"], tuple(seats),
                  FrozenMap(b["values"]), scored.gains, scored.winners, canonical(scored.outcome),
                  needs_confirm=state.setup.confirm and session > 0)
@@ -317,7 +325,7 @@ def corrected_values(state: PartyState, e: Entry, values) -> tuple[dict, bool]:
 def _result_corrected(state, ev):
     def change(e: Entry) -> Entry:
         values, lead = corrected_values(state, e, ev.body["values"])
-        scored = score(state.setup, e.seats, values, play_off=e.session == 0, lead=lead)
+        scored = _scored(state, ev.body, e.seats, values, play_off=e.session == 0, lead=lead)
         return replace(e, values=FrozenMap(values), gains=scored.gains,
                        winners=scored.winners, outcome=canonical(scored.outcome),
                        corrections=e.corrections + (_mend(ev),))

@@ -1,17 +1,20 @@
 """The judge: is an input true to the party so far? Answered before it is journaled.
 
-`judge(state, proposal, now)` refuses (with a reason short enough for a table's
-display) or admits the proposal, followed by any decision it brings about: the
-bell rung when a table finishes its last game, the cards drawn, the players
-moved. The judge never changes state itself: it folds the admitted events on a
-copy to see their consequences, and the hub journals them in one transaction.
-Randomness comes from a seed recorded in the decision's body.
+`admit(state, proposal, seq, now)` is the one step every writer takes (the hub,
+the tests' party, the benches, the audit): it refuses (with a reason short
+enough for a table's display) or admits the proposal, followed by any decision
+it brings about (the bell rung when a table finishes its last game, the cards
+drawn, the players moved), numbered after `seq` and folded: the state it returns
+is the one the journal will replay to, and the hub journals the events in one
+transaction. What the judge decides or computes (a seed, a result's outcome) is
+in the events' bodies, so the fold never decides or scores it again.
 """
 from __future__ import annotations
 
 import hashlib
 import random
 import re
+from dataclasses import dataclass
 
 from hub.event import Event, Proposal, Verdict
 
@@ -30,21 +33,46 @@ from .state import (PartyState, find_entry, in_play, last_session, party_over, s
 _LOGIN = re.compile(r"[a-z0-9-]{1,24}")
 
 
-def judge(state: PartyState, p: Proposal, now: float) -> Verdict:
+@dataclass(frozen=True)
+class _Admit:
+    """What a handler admits: the proposal (as journaled) and the decisions it takes."""
+    proposals: tuple[Proposal, ...]
+    msg: str
+    bell_at: int | None = None   # a table whose counted results may now ring the bell
+
+
+def admit(state: PartyState, p: Proposal, seq: int, now: float
+          ) -> tuple[Verdict, PartyState, tuple[Event, ...]]:
+    """The verdict on `p`, the state after it and the events to journal (numbered from
+    seq + 1, at `now`); a refusal leaves the state as it was and journals nothing."""
     try:
-        if not isinstance(p.body, dict):
-            raise Refused("BAD MESSAGE")
-        if p.kind in k.TABLE_KINDS:
-            return _TABLE[p.kind](state, p, _table_of(state, p), now)
-        if p.kind in k.STAFF_KINDS:
-            login = _staff_of(state, p)
-            return _STAFF[p.kind](state, p, login, now)
-        raise Refused("UNKNOWN KIND")
+        a = _judge(state, p, now)
+        events, after = _fold(state, a.proposals, seq, now)
+        if a.bell_at is not None:
+            bell, after = _fold(after, _bell_due(after, a.bell_at, p), seq + len(events), now)
+            events += bell
     except Refused as r:
-        return Verdict.refuse(r.why)
+        return Verdict.refuse(r.why), state, ()
     except (TypeError, ValueError, KeyError, AttributeError, IndexError):
         # a body of the wrong shape that slipped past the checks: refused, never a crash
-        return Verdict.refuse("BAD MESSAGE")
+        return Verdict.refuse("BAD MESSAGE"), state, ()
+    return Verdict.admit(*events, msg=a.msg), after, events
+
+
+def judge(state: PartyState, p: Proposal, now: float) -> Verdict:
+    """`admit`'s verdict alone, where the state after it is not wanted (the fuzz tests)."""
+    return admit(state, p, state.seq, now)[0]
+
+
+def _judge(state: PartyState, p: Proposal, now: float) -> _Admit:
+    if not isinstance(p.body, dict):
+        raise Refused("BAD MESSAGE")
+    if p.kind in k.TABLE_KINDS:
+        return _TABLE[p.kind](state, p, _table_of(state, p), now)
+    if p.kind in k.STAFF_KINDS:
+        login = _staff_of(state, p)
+        return _STAFF[p.kind](state, p, login, now)
+    raise Refused("UNKNOWN KIND")
 
 
 def tick(state: PartyState, now: float) -> tuple[Proposal, ...]:
@@ -94,15 +122,19 @@ def _why(p: Proposal) -> None:
         raise Refused("SAY WHY")
 
 
-def _fold(state: PartyState, proposals, now: float) -> PartyState:
-    """The state after `proposals`, as the journal would make it; refuses what the fold
-    could not apply (so nothing unappliable is ever journaled)."""
-    seen = len(state.anomalies)
+def _fold(state: PartyState, proposals, seq: int, now: float
+          ) -> tuple[tuple[Event, ...], PartyState]:
+    """The events `proposals` become, numbered after `seq`, and the state after them as
+    the journal makes it; refuses what the fold could not apply (so nothing unappliable
+    is ever journaled)."""
+    seen, events = len(state.anomalies), []
     for q in proposals:
-        state = apply(state, Event(state.seq + 1, q.id, now, q.source, q.kind, q.body))
+        event = q.event(seq + len(events) + 1, now)
+        state = apply(state, event)
         if len(state.anomalies) > seen:
             raise Refused("BAD MESSAGE")
-    return state
+        events.append(event)
+    return tuple(events), state
 
 
 def _seed(p: Proposal, now: float) -> int:
@@ -139,16 +171,9 @@ def _bell_due(state: PartyState, table: int, p: Proposal) -> tuple[Proposal, ...
     return ()
 
 
-def _admit(state: PartyState, p: Proposal, now: float, msg: str, table: int | None = None) -> Verdict:
-    """Admit `p`; with the bell it brings about when it makes a result count at `table`."""
-    after = _fold(state, [p], now)
-    follow = _bell_due(after, table, p) if table is not None else ()
-    return Verdict.admit(p, *follow, msg=msg, after=_fold(after, follow, now))
-
-
 # -- the tables -----------------------------------------------------------------------------
 
-def _result(state: PartyState, p: Proposal, n: int, now: float) -> Verdict:
+def _result(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
     b, setup = p.body, state.setup
     game = b.get("game")
     if not isinstance(game, int) or isinstance(game, bool):
@@ -160,8 +185,8 @@ def _result(state: PartyState, p: Proposal, n: int, now: float) -> Verdict:
         po = state.play_offs[i]
         if game != sum(e.live for e in po.entries) + 1:
             raise Refused("NO SUCH GAME")
-        score(setup, po.cards + (None,) * (4 - len(po.cards)), b.get("values"), play_off=True)
-        return _admit(state, p, now, "PLAY-OFF SAVED")
+        scored = score(setup, po.cards + (None,) * (4 - len(po.cards)), b.get("values"), play_off=True)
+        return _Admit((p.judged(outcome=scored.outcome),), "PLAY-OFF SAVED")
     s = state.session
     if s is None or s.started is None:
         raise Refused("NOT IN SESSION")
@@ -185,12 +210,12 @@ def _result(state: PartyState, p: Proposal, n: int, now: float) -> Verdict:
         raise Refused("NO NEW GAME")
     if setup.seat_check and t.seat_check is None:
         raise Refused("SEAT CHECK FIRST")
-    score(setup, t.seats, b.get("values"), lead=keys_lead(setup.form, game))
+    scored = score(setup, t.seats, b.get("values"), lead=keys_lead(setup.form, game))
     msg = f"CONFIRM GAME {game}" if setup.confirm else f"GAME {game} SAVED"
-    return _admit(state, p, now, msg, table=n)
+    return _Admit((p.judged(outcome=scored.outcome),), msg, bell_at=n)
 
 
-def _confirm(state: PartyState, p: Proposal, n: int, now: float) -> Verdict:
+def _confirm(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
     entry_id, seat = p.body.get("entry"), p.body.get("seat")
     if not isinstance(entry_id, str) or seat not in SEATS:
         raise Refused("BAD MESSAGE")
@@ -209,10 +234,10 @@ def _confirm(state: PartyState, p: Proposal, n: int, now: float) -> Verdict:
     # "a player of the other side": not one who won the game (nor, with sides, his partner)
     if seat in e.winners or (state.setup.partnership and PARTNER[seat] in e.winners):
         raise Refused("OTHER SIDE ONLY")
-    return _admit(state, p, now, "CONFIRMED", table=n if si == len(state.sessions) - 1 else None)
+    return _Admit((p,), "CONFIRMED", bell_at=n if si == len(state.sessions) - 1 else None)
 
 
-def _seat_check(state: PartyState, p: Proposal, n: int, now: float) -> Verdict:
+def _seat_check(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
     s, setup = state.session, state.setup
     keyed = p.body.get("cards")
     if not isinstance(keyed, dict) or any(x not in SEATS for x in keyed):
@@ -233,10 +258,10 @@ def _seat_check(state: PartyState, p: Proposal, n: int, now: float) -> Verdict:
     for x, v, card in zip(SEATS, numbers, t.seats):
         if v != (number(card) if card else 0):
             raise Refused(f"SEAT {x} WRONG")
-    return _admit(state, p, now, "SEATS OK")
+    return _Admit((p,), "SEATS OK")
 
 
-def _table_bell(state: PartyState, p: Proposal, n: int, now: float) -> Verdict:
+def _table_bell(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
     s = state.session
     if s is None or s.started is None or session_over(state.setup, s):
         raise Refused("NOT IN SESSION")
@@ -245,22 +270,21 @@ def _table_bell(state: PartyState, p: Proposal, n: int, now: float) -> Verdict:
     due = _bell_due(state, n, p)
     if not due:
         raise Refused("GAMES REMAIN")
-    _fold(state, (p,) + due, now)
-    return Verdict.admit(p, *due, msg="BELL RUNG")
+    return _Admit((p, *due), "BELL RUNG")
 
 
-def _bell_ack(state: PartyState, p: Proposal, n: int, now: float) -> Verdict:
+def _bell_ack(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
     s = state.session
     bell = p.body.get("bell")
     if s is None or not any(b.id == bell for b in s.bells):
         raise Refused("NO SUCH BELL")
     if bell in s.tables[n].acks:
         raise Refused("BELL SEEN")
-    return _admit(state, p, now, "BELL SEEN")
+    return _Admit((p,), "BELL SEEN")
 
 
-def _call(state: PartyState, p: Proposal, n: int, now: float) -> Verdict:
-    return _admit(state, p, now, "CONDUCTOR CALLED")
+def _call(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
+    return _Admit((p,), "CONDUCTOR CALLED")
 
 
 _TABLE = {k.RESULT: _result, k.CONFIRM: _confirm, k.SEAT_CHECK: _seat_check,
@@ -269,7 +293,7 @@ _TABLE = {k.RESULT: _result, k.CONFIRM: _confirm, k.SEAT_CHECK: _seat_check,
 
 # -- the staff ---------------------------------------------------------------------------
 
-def _party_created(state: PartyState, p: Proposal, login: str, now: float) -> Verdict:
+def _party_created(state: PartyState, p: Proposal, login: str, now: float) -> _Admit:
     if state.setup is not None:
         raise Refused("PARTY EXISTS")
     try:
@@ -277,7 +301,7 @@ def _party_created(state: PartyState, p: Proposal, login: str, now: float) -> Ve
     except SetupError as e:
         raise Refused(str(e)) from None
     rules(setup, 4)    # the engine knows the form, variant and tile set
-    return _admit(state, p, now, "PARTY CREATED")
+    return _Admit((p,), "PARTY CREATED")
 
 
 def _staff_added(state, p, login, now):
@@ -288,7 +312,7 @@ def _staff_added(state, p, login, now):
         raise Refused("BAD LOGIN")
     if new in state.staff:
         raise Refused("ALREADY STAFF")
-    return _admit(state, p, now, "STAFF ADDED")
+    return _Admit((p,), "STAFF ADDED")
 
 
 def _guest(state, p) -> str:
@@ -313,7 +337,7 @@ def _new_name(state, p, key: str = "guest", besides: str | None = None) -> str:
 
 def _guest_listed(state, p, login, now):
     _new_name(state, p)
-    return _admit(state, p, now, "LISTED")
+    return _Admit((p,), "LISTED")
 
 
 def _walk_in(state, p, login, now):
@@ -321,7 +345,7 @@ def _walk_in(state, p, login, now):
     late-comer and gets a vacant seat at the last tables at once."""
     name = _new_name(state, p)
     if state.session is None:
-        return _admit(state, p, now, "CHECKED IN")
+        return _Admit((p,), "CHECKED IN")
     return _late_comer(state, p, name, now)
 
 
@@ -333,11 +357,11 @@ def _checked_in(state, p, login, now):
     if guest.checked_in:
         raise Refused("ALREADY IN")
     if state.session is None:
-        return _admit(state, p, now, "CHECKED IN")
+        return _Admit((p,), "CHECKED IN")
     return _late_comer(state, p, name, now)
 
 
-def _late_comer(state, p, name: str, now: float) -> Verdict:
+def _late_comer(state, p, name: str, now: float) -> _Admit:
     """ "Late-comers will have to be satisfied to receive vacant seats at the last tables"
     (LIST): the seat and card are the hub's decision, journaled after the request."""
     if state.final_count is not None:
@@ -348,8 +372,7 @@ def _late_comer(state, p, name: str, now: float) -> Verdict:
     card, table, seat = place
     placed = _decision(p, 1, k.GUEST_PLACED, {"guest": name, "card": card, "table": table,
                                               "seat": seat})
-    _fold(state, [p, placed], now)
-    return Verdict.admit(p, placed, msg=f"TABLE {table} {seat}")
+    return _Admit((p, placed), f"TABLE {table} {seat}")
 
 
 def _draw_seats(state, p, login, now):
@@ -380,8 +403,7 @@ def _draw_seats(state, p, login, now):
         seed = _seed(p, now)
         body = {"seed": seed, "cards": seating.draw(setup, guests, random.Random(seed))}
     drawn = _decision(p, 1, k.SEATS_DRAWN, body)
-    _fold(state, [p, drawn], now)
-    return Verdict.admit(p, drawn, msg="SEATS DRAWN")
+    return _Admit((p, drawn), "SEATS DRAWN")
 
 
 def _seated_guest(state, p) -> tuple[str, str]:
@@ -407,7 +429,7 @@ def _guest_seated(state, p, login, now):
         raise Refused("SEAT TAKEN")
     if state.setup.partnership and colour(card) != colour(card_at(1, seat, True)):
         raise Refused("WRONG COLOUR")
-    return _admit(state, p, now, f"TABLE {table} {seat}")
+    return _Admit((p,), f"TABLE {table} {seat}")
 
 
 def _guest_left(state, p, login, now):
@@ -418,7 +440,7 @@ def _guest_left(state, p, login, now):
         raise Refused("NOT HERE")
     if guest.left is not None:
         raise Refused("ALREADY LEFT")
-    return _admit(state, p, now, "GUEST LEFT")
+    return _Admit((p,), "GUEST LEFT")
 
 
 def _check_in_undone(state, p, login, now):
@@ -428,7 +450,7 @@ def _check_in_undone(state, p, login, now):
         raise Refused("NOT CHECKED IN")
     if guest.card is not None:
         raise Refused("HAS A CARD")   # after the draw he is a guest who left
-    return _admit(state, p, now, "CHECK-IN UNDONE")
+    return _Admit((p,), "CHECK-IN UNDONE")
 
 
 def _all_checked_in(state, p, login, now):
@@ -436,7 +458,7 @@ def _all_checked_in(state, p, login, now):
         raise Refused("SEATS DRAWN")
     if all(g.checked_in for g in state.guests.values()):
         raise Refused("ALL IN")
-    return _admit(state, p, now, "ALL CHECKED IN")
+    return _Admit((p,), "ALL CHECKED IN")
 
 
 def _guest_renamed(state, p, login, now):
@@ -445,7 +467,7 @@ def _guest_renamed(state, p, login, now):
     if old not in state.guests:
         raise Refused("NOT ON THE LIST")
     _new_name(state, p, "name", besides=old)
-    return _admit(state, p, now, "RENAMED")
+    return _Admit((p,), "RENAMED")
 
 
 def _guest_removed(state, p, login, now):
@@ -455,7 +477,7 @@ def _guest_removed(state, p, login, now):
         raise Refused("NOT ON THE LIST")
     if guest.card is not None:
         raise Refused("HAS A CARD")   # his card is on record: he leaves instead
-    return _admit(state, p, now, "REMOVED")
+    return _Admit((p,), "REMOVED")
 
 
 def _card_drawn(state, p, login, now):
@@ -470,12 +492,12 @@ def _card_drawn(state, p, login, now):
     if card is None:
         if guest.card is None:
             raise Refused("NO CARD DRAWN")
-        return _admit(state, p, now, "CARD PUT BACK")
+        return _Admit((p,), "CARD PUT BACK")
     if card not in successive(state.setup.tables, state.setup.partnership):
         raise Refused("NO SUCH CARD")
     if card in state.holders:
         raise Refused("CARD TAKEN")
-    return _admit(state, p, now, "CARD DRAWN")
+    return _Admit((p,), "CARD DRAWN")
 
 
 def _table_added(state, p, login, now):
@@ -484,7 +506,7 @@ def _table_added(state, p, login, now):
         raise Refused("PARTY OVER")
     if state.setup.tables >= 999:
         raise Refused("BAD TABLES")
-    return _admit(state, p, now, f"TABLE {state.setup.tables + 1} ADDED")
+    return _Admit((p,), f"TABLE {state.setup.tables + 1} ADDED")
 
 
 def _party_changed(state, p, login, now):
@@ -509,7 +531,7 @@ def _party_changed(state, p, login, now):
     if setup == state.setup:
         raise Refused("NO CHANGE")
     rules(setup, 4)
-    return _admit(state, p, now, "PARTY CHANGED")
+    return _Admit((p,), "PARTY CHANGED")
 
 
 def _session_started(state, p, login, now):
@@ -522,7 +544,7 @@ def _session_started(state, p, login, now):
         raise Refused("ALREADY STARTED")
     if not any(in_play(state.setup, t) for t in s.tables.values()):
         raise Refused("NO TABLES")
-    return _admit(state, p, now, f"SESSION {s.number}")
+    return _Admit((p,), f"SESSION {s.number}")
 
 
 def _bell(state, p, login, now):
@@ -536,7 +558,7 @@ def _bell(state, p, login, now):
         raise Refused("BELL RUNG")
     if p.body.get("final") and state.setup.time_limit is None:
         raise Refused("NOT BY THE CLOCK")
-    return _admit(state, p, now, "BELL RUNG")
+    return _Admit((p,), "BELL RUNG")
 
 
 def _bell_undone(state, p, login, now):
@@ -547,7 +569,7 @@ def _bell_undone(state, p, login, now):
         raise Refused("NO SUCH BELL")
     if bell.undone is not None:
         raise Refused("ALREADY UNDONE")
-    return _admit(state, p, now, "BELL UNDONE")
+    return _Admit((p,), "BELL UNDONE")
 
 
 def _entry_of(state, p):
@@ -566,9 +588,10 @@ def _result_corrected(state, p, login, now):
     _why(p)
     e = _entry_of(state, p)
     values, lead = corrected_values(state, e, p.body.get("values"))
-    score(state.setup, e.seats, values, play_off=e.session == 0, lead=lead)
+    scored = score(state.setup, e.seats, values, play_off=e.session == 0, lead=lead)
     current = e.session == (state.session.number if state.session else -1)
-    return _admit(state, p, now, "CORRECTED", table=e.table if current else None)
+    return _Admit((p.judged(outcome=scored.outcome),), "CORRECTED",
+                  bell_at=e.table if current else None)
 
 
 def _game_annulled(state, p, login, now):
@@ -580,12 +603,12 @@ def _game_annulled(state, p, login, now):
         e = _entry_of(state, p)
         if p.body.get("table") != e.table:
             raise Refused("WRONG TABLE")
-        return _admit(state, p, now, "GAME ANNULLED")
+        return _Admit((p,), "GAME ANNULLED")
     s, n = state.session, p.body.get("table")
     if s is None or s.started is None or not isinstance(n, int) or n not in s.tables or \
             table_done(state.setup, s, s.tables[n]) or not in_play(state.setup, s.tables[n]):
         raise Refused("NOT IN SESSION")
-    return _admit(state, p, now, "GAME ANNULLED")
+    return _Admit((p,), "GAME ANNULLED")
 
 
 def _table_closed(state, p, login, now):
@@ -598,13 +621,13 @@ def _table_closed(state, p, login, now):
         raise Refused("TABLE DONE")
     if t.pending is not None:
         raise Refused("CONFIRM FIRST")
-    return _admit(state, p, now, "TABLE CLOSED")
+    return _Admit((p,), "TABLE CLOSED")
 
 
 def _call_answered(state, p, login, now):
     if not isinstance(p.body.get("table"), int) or not state.calls.get(p.body["table"]):
         raise Refused("NO CALL")
-    return _admit(state, p, now, "ANSWERED")
+    return _Admit((p,), "ANSWERED")
 
 
 def _reseat(state, p, login, now):
@@ -621,8 +644,7 @@ def _reseat(state, p, login, now):
             "seats": {str(n): list(row) for n, row in sorted(m.seats.items())},
             "lots": m.lots, "punches": m.punches}
     moved = _decision(p, 1, k.PLAYERS_MOVED, body)
-    _fold(state, [p, moved], now)
-    return Verdict.admit(p, moved, msg=f"SESSION {s.number + 1} SET")
+    return _Admit((p, moved), f"SESSION {s.number + 1} SET")
 
 
 def _final_count(state, p, login, now):
@@ -640,14 +662,13 @@ def _final_count(state, p, login, now):
         raise Refused("RESULTS MISSING")
     msg = f"COUNTED {len(checked)}"
     if not state.setup.partnership:
-        return _admit(state, p, now, msg)
+        return _Admit((p,), msg)
     # the last session's winners get their punch-holes too, though nobody moves any more
     seed = _seed(p, now)
     m = movement.move(state.setup, state.session, totals(state), random.Random(seed))
     punched = _decision(p, 1, k.PUNCHED, {"session": state.session.number, "seed": seed,
                                            "lots": m.lots, "punches": m.punches})
-    _fold(state, [p, punched], now)
-    return Verdict.admit(p, punched, msg=msg)
+    return _Admit((p, punched), msg)
 
 
 def _play_off(state, p, login, now):
@@ -670,8 +691,7 @@ def _play_off(state, p, login, now):
     rules(state.setup, len(award.cards), play_off=True)
     seated = _decision(p, 1, k.PLAY_OFF_SEATED, {"prize": prize, "table": table,
                                                  "cards": list(award.cards)})
-    _fold(state, [p, seated], now)
-    return Verdict.admit(p, seated, msg="PLAY-OFF SET")
+    return _Admit((p, seated), "PLAY-OFF SET")
 
 
 _STAFF = {

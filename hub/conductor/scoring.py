@@ -40,7 +40,16 @@ class Refused(ValueError):
 class Scored:
     gains: tuple          # the form's measure for seats A-D (0 where empty)
     winners: tuple        # table seats that won the game
-    outcome: dict         # what the engine said, as JSON, for the record
+    outcome: dict         # what the engine said, as JSON: journaled with the result
+
+    @staticmethod
+    def recorded(outcome: dict) -> "Scored":
+        """The score a journaled outcome records (ValueError if it is not one)."""
+        points, winners = outcome["points"], outcome["winners"]
+        if not all(s in SEATS and isinstance(g, int) and not isinstance(g, bool)
+                   for s, g in points.items()) or not all(s in SEATS for s in winners):
+            raise ValueError(f"not an outcome: {outcome!r}")
+        return Scored(tuple(points.get(s, 0) for s in SEATS), tuple(winners), outcome)
 
 
 def variant(setup: Setup, play_off: bool = False) -> str:
@@ -120,32 +129,10 @@ def _fields(setup: Setup, occupied: tuple[str, ...], play_off: bool, lead: bool)
     return tuple(fields)
 
 
-_last: tuple = (None, None)   # (arguments, Scored) of the latest score
-
-
 def score(setup: Setup, seats, values, play_off: bool = False, lead: bool = False) -> Scored:
     """Score one game keyed at a table whose seats hold `seats` (card or None for A-D).
     With `lead`, `values` also names the seat that led; the engine does not see it.
-
-    The judge scores a result to refuse what the rules refuse, then folds it, which
-    scores it again: the second time is answered from the first (the hub's largest
-    cost per result otherwise). A refusal is not remembered; it is raised each time."""
-    global _last
-    try:
-        key = (setup, tuple(seats), play_off, lead,
-               tuple((k, type(v), v) for k, v in values.items()))
-        hash(key)
-    except (TypeError, AttributeError):   # not a dict of plain values: no memory, same answer
-        return _score(setup, seats, values, play_off, lead)
-    last = _last
-    if last[0] == key:
-        return last[1]
-    scored = _score(setup, seats, values, play_off, lead)
-    _last = (key, scored)
-    return scored
-
-
-def _score(setup: Setup, seats, values, play_off: bool, lead: bool) -> Scored:
+    The judge scores each result once; its outcome is journaled with it (recorded)."""
     if not isinstance(values, dict):
         raise Refused("BAD MESSAGE")
     if lead:

@@ -1,10 +1,10 @@
-"""A live hub in miniature for the tests: proposals judged, admitted events journaled and
-folded one by one, exactly as the hub does; plus the values a table keys for a game."""
+"""A live hub in miniature for the tests: proposals admitted (judged, numbered, folded) and
+journaled, exactly as the hub does; plus the values a table keys for a game."""
 from __future__ import annotations
 
 import itertools
 
-from hub.conductor import apply, judge, replay, screens, to_json
+from hub.conductor import admit, apply, replay, screens, to_json
 from hub.conductor import events as k
 from hub.conductor.cards import SEATS
 from hub.conductor.state import PartyState
@@ -22,15 +22,14 @@ class Party:
     # -- the hub's loop ----------------------------------------------------------------
     def propose(self, source: str, kind: str, body: dict, id: str | None = None) -> Verdict:
         p = Proposal(id or f"p{next(self._ids)}", source, kind, body)
-        v = judge(self.state, p, self.now)
+        v, after, events = admit(self.state, p, len(self.journal), self.now)
         assert len(v.msg) <= 16 and len(v.why) <= 16, v   # a board shows 16 columns
-        if v.ok:
-            for q in v.events:
-                ev = Event(len(self.journal) + 1, q.id, self.now, q.source, q.kind, q.body)
-                self.journal.append(ev)
-                self.state = apply(self.state, ev)
-                assert not self.state.anomalies, self.state.anomalies
-                self.journaled(ev)
+        for ev in events:  # one by one, so that every event's screens are looked at
+            self.journal.append(ev)
+            self.state = apply(self.state, ev)
+            assert not self.state.anomalies, self.state.anomalies
+            self.journaled(ev)
+        assert self.state == after   # admit's state is the one the journal folds to
         return v
 
     def journaled(self, ev: Event) -> None:

@@ -2,8 +2,10 @@
 party, the fold of the journal so far equals the live state, identical in to_json (what
 `party replay --json` prints); and `party replay` reads the hub's SQLite journal."""
 import json
+from dataclasses import replace
 
-from hub.conductor import replay, to_json
+from hub.conductor import events as k
+from hub.conductor import fold, replay, to_json
 from hub.journal import Journal
 from hub.cli import main
 
@@ -42,3 +44,24 @@ def test_party_replay_prints_the_same_json_as_the_live_hub(tmp_path, capsys):
     assert main(["replay", str(path)]) == 0
     text = capsys.readouterr().out
     assert "SESSION 3" in text and "PRIZES" in text and p.state.holders["1C"] in text
+
+
+def test_a_result_is_journaled_with_its_outcome_and_replay_reads_it_without_scoring(monkeypatch):
+    """docs/journal.md: what was announced is what replays; the fold never scores again."""
+    p = block_party(Party())
+    results = [e for e in p.journal if e.kind == k.RESULT]
+    assert results and all(set(e.body["outcome"]) == {"points", "winners", "blocked", "tally"}
+                           for e in results)
+
+    def no_scoring(*args, **kwargs):
+        raise AssertionError("replay scored a result again")
+    monkeypatch.setattr(fold, "score", no_scoring)
+    assert replay(p.journal) == p.state
+
+
+def test_a_journal_written_before_outcomes_were_recorded_still_replays():
+    p = block_party(Party())
+    old = [replace(e, body={x: v for x, v in e.body.items() if x != "outcome"})
+           for e in p.journal]
+    assert any(e.kind == k.RESULT for e in old) and all("outcome" not in e.body for e in old)
+    assert to_json(replay(old)) == to_json(p.state)
