@@ -55,7 +55,7 @@ def block_values(rng: random.Random, seats: str, first: bool) -> dict:
     for s in seats:
         values[s], values[f"{s}_pieces"] = 0, 0
     other = next(s for s in seats if s != winner)
-    values[other], values[f"{other}_pieces"] = rng.randrange(0, 60), 1
+    values[other], values[f"{other}_pieces"] = rng.randrange(2, 33), 1   # one piece: 2-32
     if first:
         values["lead"] = 1
     return values

@@ -70,8 +70,10 @@ def rules(setup: Setup, players: int, play_off: bool = False):
 
 @lru_cache(maxsize=64)
 def _rules(setup: Setup, players: int, play_off: bool):
+    # a session's tables follow the party rules (a short table draws more); a play-off is
+    # "a game among themselves"
     return get_form(setup.form).rules(players=players, variant=variant(setup, play_off),
-                                      tile_set=setup.tile_set)
+                                      tile_set=setup.tile_set, party=not play_off)
 
 
 @lru_cache(maxsize=64)

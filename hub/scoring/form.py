@@ -30,7 +30,8 @@ class GameForm:
     variants: dict[str, Variant] = {}
     default: str = ""
     why_default: str = ""
-    option_names: frozenset[str] = frozenset({"target"})   # what `rules(**options)` accepts
+    # what `rules(**options)` accepts; `party`: a table of a party (Grimm's party rules)
+    option_names: frozenset[str] = frozenset({"target", "party"})
 
     # --- description ---------------------------------------------------------------
     @property
@@ -86,6 +87,11 @@ class GameForm:
     def checked(self, rules: Rules, values: dict) -> dict[str, int]:
         """`values` checked against the entry form, or `Refusal`."""
         return _entry_form(self, rules).check(values)
+
+    def check_partial(self, rules: Rules, values: dict) -> dict[str, int]:
+        """The fields keyed so far checked as `score` checks a whole entry (ranges and the
+        checks across fields), or `Refusal`: for a board or a phone checking as it is keyed."""
+        return _entry_form(self, rules).check_partial(values)
 
     def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
         raise NotImplementedError

@@ -61,6 +61,16 @@ class Matching:
 SAME = Matching()
 
 
+def most_count(tiles, layout: str = PLAIN, crosswise: bool = True) -> int:
+    """The most the open ends of a line of these tiles can count (Muggins, All Quarters): two
+    ends on a plain line, four round a spinner or a cross, each a different piece showing at
+    most its higher end, or both halves of a double set crosswise; the lead alone, its spots."""
+    shown = sorted((2 * t.high if t.is_double and crosswise else t.high for t in tiles),
+                   reverse=True)
+    ends = 2 if layout == PLAIN else 4
+    return max(max(t.spots for t in tiles), sum(shown[:ends]))
+
+
 @dataclass(frozen=True)
 class Line:
     layout: str = PLAIN

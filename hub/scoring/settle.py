@@ -4,10 +4,6 @@ Each rule here is one book's sentence; the forms pick theirs.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
-from .values import Refusal
-
 # On a block, who wins and what he takes.
 TAKE_ALL = "take-all"         # Parker: "adds to his count the number held by his opponents"
 DIFFERENCE = "difference"     # Milton Bradley: "the total spots held by each of his opponents, minus his count"
@@ -57,30 +53,3 @@ def settle(spots: dict[str, int], out: str | None, block_rule: str,
     else:
         points[w] = sum(v for s, v in spots.items() if s != w)
     return points, (w,)
-
-
-def check_domino(spots: dict[str, int], out: str | None, pieces: dict[str, int] | None = None):
-    """The seat that went out holds nothing."""
-    if out is None:
-        return
-    if spots[out] != 0 or (pieces is not None and pieces[out] != 0):
-        raise Refusal("DOMINO HAS SPOTS")
-
-
-@lru_cache(maxsize=256)
-def most_spots(tiles: tuple, k: int) -> int:
-    """The most spots any `k` of these tiles can show."""
-    return sum(sorted((t.spots for t in tiles), reverse=True)[:max(k, 0)])
-
-
-def check_spots(spots: dict[str, int], tiles, per_seat: int | None = None,
-                in_hands: int | None = None):
-    """Refuse more spots than the pieces a seat (or all seats) can hold could show: `per_seat`
-    and `in_hands` are how many pieces one seat and all seats can hold at the end of a hand."""
-    if sum(spots.values()) > most_spots(tiles, len(tiles) if in_hands is None else in_hands):
-        raise Refusal("TOO MANY SPOTS")
-    if per_seat is not None:
-        most = most_spots(tiles, per_seat)
-        for s, v in spots.items():
-            if v > most:
-                raise Refusal(f"{s} TOO MANY SPOTS"[:16])

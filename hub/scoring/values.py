@@ -3,7 +3,7 @@ a refusal, a move, a hand's outcome and a played hand."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 SEATS = ("A", "B", "C", "D")  # Grimm: B left of A, C opposite A, D right of A
 SIDES = ("AC", "BD")          # partners sit opposite (Texas 42, Pell's Match, Grimm's sides)
@@ -70,8 +70,14 @@ class Field:
 
 @dataclass(frozen=True)
 class EntryForm:
+    """The fields a table keys, in order, and the checks across fields (`checks`): each check
+    is a pure function of the values keyed so far that raises `Refusal` when they cannot be
+    true together, and looks only at the keys present, so that a board or a phone can check
+    each field as it is keyed (`check_partial`)."""
+
     title: str
     fields: tuple[Field, ...]
+    checks: tuple[Callable[[dict[str, int]], None], ...] = ()
 
     def to_json(self) -> list[dict]:
         """Exactly the protocol's `form.fields` (docs/protocol.md, screen)."""
@@ -84,7 +90,15 @@ class EntryForm:
         raise KeyError(k)
 
     def check(self, values: dict) -> dict[str, int]:
-        """Refuse missing, unknown or out-of-range keys; return the values as ints."""
+        """Refuse missing, unknown, out-of-range or impossible keys; return the values as ints."""
+        return self._checked(values, whole=True)
+
+    def check_partial(self, values: dict) -> dict[str, int]:
+        """The values keyed so far (any of the fields) checked as `check` checks a whole entry:
+        the first field out of its range, or the first check across fields that they fail."""
+        return self._checked(values, whole=False)
+
+    def _checked(self, values: dict, whole: bool) -> dict[str, int]:
         known = {f.k for f in self.fields}
         for k in values:
             if k not in known:
@@ -92,7 +106,9 @@ class EntryForm:
         out = {}
         for f in self.fields:
             if f.k not in values:
-                raise Refusal(f"MISSING {f.label}"[:16])
+                if whole:
+                    raise Refusal(f"MISSING {f.label}"[:16])
+                continue
             v = values[f.k]
             if not isinstance(v, int) or isinstance(v, bool):
                 raise Refusal("NOT A NUMBER")
@@ -100,6 +116,8 @@ class EntryForm:
                 text = f.refuse or f"{f.label} {f.min}-{f.max}"
                 raise Refusal(text if len(text) <= 16 else "OUT OF RANGE")
             out[f.k] = v
+        for check in self.checks:
+            check(out)
         return out
 
 

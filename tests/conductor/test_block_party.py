@@ -39,7 +39,7 @@ def play_session_one(p: Party) -> None:
     p.ack_bell()
     p.must(win(p, 2, "D", 25))          # the games in hand are finished
     p.must(win(p, 3, "A", 5))
-    v = win(p, 3, "B", 1)               # but no new game is started
+    v = win(p, 3, "B", 2)               # but no new game is started
     assert (v.ok, v.why) == (False, "NO NEW GAME")
     assert standings(p.state)["session"]["state"] == "ended"
 

@@ -32,7 +32,7 @@ def party() -> Party:
 def test_a_table_not_in_session(party):
     refused(party, "NOT IN SESSION", lambda: win(party, 1, "A", 5))
     party.start()
-    refused(party, "SEAT EMPTY", lambda: party.result(3, spots_game("AB", {"A": 1})))
+    refused(party, "SEAT EMPTY", lambda: party.result(3, spots_game("AB", {"A": 2})))
 
 
 def test_a_game_that_does_not_exist(party):

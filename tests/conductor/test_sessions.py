@@ -95,7 +95,7 @@ def test_a_block_party_by_the_clock_ends_with_a_finish_bell():
     assert bell.body["meaning"] == "finish" and p.state.session.bell.final
     p.ack_bell()
     p.must(win(p, 1, "B", 4))                 # the game in hand
-    v = win(p, 1, "C", 1)
+    v = win(p, 1, "C", 2)
     assert (v.ok, v.why) == (False, "NO NEW GAME")
     assert standings(p.state)["session"]["state"] == "over"
     p.must(p.staff(k.FINAL_COUNT, {}))

@@ -93,3 +93,17 @@ def test_one_count_keyed_in_play():
     with pytest.raises(Refusal) as e:
         AQ.score_play(r, {"seat": 2, "ends": 7})
     assert e.value.why == "NOT IN QUARTERS"
+
+
+def test_six_each_and_more_at_a_partys_short_table():
+    # 000_ff8a6ed40036e836.txt, ALL QUARTERS: "Each player draws six pieces."; the party's
+    # ALL-QUARTERS: "Otherwise the party rules are the same as in Block", and LIST: the number
+    # drawn at the last table "will have to be increased, in order to make the number taken from
+    # the stock ... equal": 24 from the stock, 8 each at three, 12 each at two.
+    import random
+    for players in (2, 3, 4):
+        played = AQ.play_hand(AQ.rules(players=players), random.Random(players))
+        assert {len(d) for d in played.dealt.values()} == {6}
+    for players, each in ((4, 6), (3, 8), (2, 12)):
+        played = AQ.play_hand(AQ.rules(players=players, party=True), random.Random(players))
+        assert {len(d) for d in played.dealt.values()} == {each}

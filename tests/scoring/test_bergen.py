@@ -87,16 +87,31 @@ def test_party_sides_win_conjointly():
     assert out.points == {"A": 3, "B": 0, "C": 3, "D": 0}
 
 
-def test_near_game_rule_is_an_option_parties_do_not_observe():
-    # "But when either party is within two points of being out, a double-header or a
-    # triple-header counts only one point; within three of being out, a triple-header counts only
-    # two points." Party: "these restrictions are not observed in parties."
-    r = B.rules(players=2, variant="game")
-    near = B.rules(players=2, variant="game", near_game=True)
+def test_near_game_rule_when_either_party_nears_game_but_not_in_parties():
+    # 000_ff8a6ed40036e836.txt, BERGEN GAME: "But when either party is within two points of
+    # being out, a double-header or a triple-header counts only one point; within three of being
+    # out, a triple-header counts only two points." BERGEN GAME (party): "these restrictions are
+    # not observed in parties."
+    r = B.rules(players=2, variant="game")   # game 15
     v = keyed(r, 1, triple=[1, 0], spots=[0, 10])
-    assert B.score(r, v, totals={"A": 12, "B": 0}).points["A"] == 3 + 1
-    assert B.score(near, v, totals={"A": 12, "B": 0}).points["A"] == 2 + 1   # 3 to go
-    assert B.score(near, v, totals={"A": 13, "B": 0}).points["A"] == 1 + 1   # 2 to go
+    assert B.score(r, v, totals={"A": 0, "B": 0}).points["A"] == 3 + 1
+    # the opponent near game restricts the scorer too: "either party"
+    assert B.score(r, v, totals={"A": 0, "B": 12}).points["A"] == 2 + 1   # 3 to go
+    assert B.score(r, v, totals={"A": 0, "B": 13}).points["A"] == 1 + 1   # 2 to go
+    assert B.score(r, v, totals={"A": 12, "B": 0}).points["A"] == 2 + 1
+    # a double-header counts two until within two of out
+    d = keyed(r, 1, double=[1, 0], spots=[0, 10])
+    assert B.score(r, d, totals={"A": 0, "B": 12}).points["A"] == 2 + 1
+    assert B.score(r, d, totals={"A": 0, "B": 13}).points["A"] == 1 + 1
+    # headers made in the hand bring the game nearer: the second triple counts two
+    two = keyed(r, 1, triple=[2, 0], spots=[0, 10])
+    assert B.score(r, two, totals={"A": 9, "B": 0}).points["A"] == 3 + 2 + 1
+    # parties: not observed, in the party form and in a game played at a party
+    for rules in (B.rules(players=4, variant="party"), B.rules(players=2, variant="game", party=True),
+                  B.rules(players=2, variant="game", near_game=False)):
+        v = keyed(rules, 1, triple=[1] + [0] * (rules.players - 1),
+                  spots=[0] + [10] * (rules.players - 1))
+        assert B.score(rules, v, totals=dict.fromkeys(rules.seats, 13)).points["A"] == 3 + 1
 
 
 def test_refusals():
@@ -131,5 +146,32 @@ def test_one_header_keyed_in_play():
     with pytest.raises(Refusal) as e:
         B.score_play(r, {"seat": 2, "header": 4})
     assert e.value.why == "HEADER 2 OR 3"
-    near = B.rules(players=2, variant="game", in_play="each", near_game=True)
-    assert B.score_play(near, {"seat": 1, "header": 3}, totals={"A": 13}).points["A"] == 1
+    near = B.rules(players=2, variant="game", in_play="each")
+    assert B.score_play(near, {"seat": 1, "header": 3}, totals={"A": 0, "B": 13}).points["A"] == 1
+
+
+def test_tie_on_doubles_lowest_double_or_sum_of_doubles():
+    # 000_ff8a6ed40036e836.txt, BERGEN GAME: "If there be a Double in each hand, the lowest Double
+    # wins"; BERGEN GAME (party): "If both parties at a table have the same number of doubles,
+    # then the holders of the doubles with the least value win." A+C hold the Double Sixteenth
+    # and the Double Whole, B+D the Double Eighth and the Double Dotted Eighth: the lowest single
+    # double is A+C's (the default), the least sum B+D's (4 + 6 against 2 + 32 sixteenths).
+    hands = dict(double=[0] * 4, spots=[2 + 30, 4 + 30, 32 + 30, 6 + 30], held=[1, 1, 1, 1])
+    r = B.rules()
+    assert B.score(r, keyed(r, 0, low=[1, 2, 16, 3], **hands)).side_points == {"AC": 1, "BD": 0}
+    s = B.rules(variant="party-sum")
+    assert [f.label for f in B.entry_form(s).fields][-3:] == [
+        "D SIXTEENTHS", "D DOUBLES HELD", "D DOUBLES 16THS"]
+    summed = {k.replace("_low", "_sum"): v for k, v in keyed(s, 0, low=[2, 4, 32, 6], **hands).items()}
+    assert B.score(s, summed).side_points == {"AC": 0, "BD": 1}
+    # the game for two: two doubles each, 1|1 + 16|16 against 2|2 + 3|3
+    g, gs = B.rules(players=2, variant="game"), B.rules(players=2, variant="game-sum")
+    two = dict(spots=[34 + 9, 10 + 9], held=[2, 2])
+    assert B.score(g, keyed(g, 0, low=[1, 2], **two)).winners == ("A",)
+    v = {k.replace("_low", "_sum"): x for k, x in keyed(gs, 0, low=[34, 10], **two).items()}
+    assert B.score(gs, v).winners == ("B",)
+    # a sum no two doubles show is refused
+    bad = dict(v, A_sum=35)
+    with pytest.raises(Refusal) as e:
+        B.score(gs, bad)
+    assert e.value.why == "DOUBLES MISMATCH"

@@ -97,11 +97,12 @@ def test_milton_bradley_draw_is_for_two():
 
 
 def test_entry_form_serialises_to_the_protocol():
+    # a seat's field is bounded by the seven heaviest pieces (69 spots): a Block hand draws none
     r = BLOCK.rules(players=2)
     assert BLOCK.entry_form(r).to_json() == [
         {"k": "out", "label": "DOMINO BY", "min": 0, "max": 2, "seat": True},
-        {"k": "A", "label": "A SPOTS", "min": 0, "max": 168},
-        {"k": "B", "label": "B SPOTS", "min": 0, "max": 168},
+        {"k": "A", "label": "A SPOTS", "min": 0, "max": 69},
+        {"k": "B", "label": "B SPOTS", "min": 0, "max": 69},
     ]
 
 
@@ -147,6 +148,22 @@ def test_more_spots_than_a_hand_can_show_is_refused():
     assert BLOCK.score(r, {"out": 0, "A": 10, "B": 69}).points["A"] == 69
     with pytest.raises(Refusal) as e:
         BLOCK.score(r, {"out": 0, "A": 10, "B": 70})
-    assert e.value.why == "B TOO MANY SPOTS"
+    assert e.value.why == "B SPOTS 0-69"
     d = DRAW.rules(players=2)
     assert DRAW.score(d, {"out": 1, "A": 0, "B": 120}).points["A"] == 120
+
+
+@pytest.mark.parametrize("form", [BLOCK, DRAW])
+def test_grimm_deals_eight_each_whatever_the_players(form):
+    # 000_ff8a6ed40036e836.txt, BLOCK GAME: "Each player draws eight pieces."; DRAW GAME: "Each
+    # player draws eight pieces as in the Block Game". Only a party's short table draws more
+    # (LIST: "The number of dominoes to be drawn by each player at that table will have to be
+    # increased, in order to make the number taken from the stock at the commencement of each
+    # game equal to the number of pieces taken from the stock at the other tables").
+    for players in (2, 3, 4):
+        r = form.rules(players=players, variant="grimm")
+        played = form.play_hand(r, random.Random(players))
+        assert {len(d) for d in played.dealt.values()} == {8}
+    assert form.spec(form.rules(players=2, variant="grimm", party=True)).hand_size == 16
+    assert form.spec(form.rules(players=3, variant="grimm", party=True)).hand_size == 10
+    assert form.spec(form.rules(players=4, variant="grimm", party=True)).hand_size == 8

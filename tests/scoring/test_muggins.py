@@ -51,9 +51,12 @@ def test_count_not_a_multiple_of_five_is_refused():
 
 
 def test_more_spots_than_the_set_holds_is_refused():
+    # each seat may hold what it drew (up to 153 spots), but the two hands together cannot
+    # show more than the set less the lead's double blank: 168
     r = M.rules(players=2)
+    assert M.score(r, values(r, 0, [153, 15])).points["B"] == 140
     with pytest.raises(Refusal) as e:
-        M.score(r, values(r, 0, [168, 1]))
+        M.score(r, values(r, 0, [153, 16]))
     assert e.value.why == "TOO MANY SPOTS"
 
 

@@ -94,8 +94,11 @@ def check_domino_by_the_book(name, variant, rules, played, out):
         assert gained == v[f"{out}_play"] + others // 4
     elif name == "bergen":
         # "A game won by either "domino" or comparing gains one point", headers 2 and 3
-        made = sum(m.scored for m in played.moves if m.seat in played.outcome.winners)
-        assert gained == made + 1
+        made = [m.scored for m in played.moves if m.seat in played.outcome.winners and m.scored]
+        if FORMS[name].near_game(rules):   # near game a header counts one or two, never none
+            assert len(made) + 1 <= gained <= sum(made) + 1
+        else:
+            assert gained == sum(made) + 1
     elif name == "four-handed-match":
         side = [s for s in rules.seats if s in ("AC" if out in "AC" else "BD")]
         assert gained == sum(v for s, v in left.items() if s not in side)
@@ -191,8 +194,11 @@ def test_counts_keyed_as_they_are_made_add_up_to_the_hand(case, seed):
     end-of-hand entry give each seat what the score-card's totals give."""
     name, variant, players, tile_set = case
     form = FORMS[name]
-    whole = form.rules(players=players, variant=variant, tile_set=tile_set)
-    each = form.rules(players=players, variant=variant, tile_set=tile_set, in_play="each")
+    # Bergen's near-game rule depends on the order headers are made, which a hand's totals
+    # do not keep: it is tested on its own (test_bergen.py)
+    opts = {"near_game": False} if name == "bergen" else {}
+    whole = form.rules(players=players, variant=variant, tile_set=tile_set, **opts)
+    each = form.rules(players=players, variant=variant, tile_set=tile_set, in_play="each", **opts)
     a = form.play_hand(whole, random.Random(seed))
     b = form.play_hand(each, random.Random(seed))
     assert a.moves == b.moves and a.play_values == ()

@@ -61,7 +61,7 @@ def test_missing_unknown_and_non_numbers_are_refused():
     for values, why in (({"out": 1, "A": 0}, "MISSING B SPOTS"),
                         ({"out": 1, "A": 0, "B": 3, "C": 1}, "UNKNOWN FIELD"),
                         ({"out": 1, "A": 0, "B": "3"}, "NOT A NUMBER"),
-                        ({"out": 1, "A": 0, "B": 999}, "B SPOTS 0-168")):
+                        ({"out": 1, "A": 0, "B": 999}, "B SPOTS 0-69")):
         with pytest.raises(Refusal) as e:
             f.score(r, values)
         assert e.value.why == why

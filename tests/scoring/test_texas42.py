@@ -50,7 +50,7 @@ def test_exactly_the_bid_by_variant():
     (values(1, 43, 3, 20), "BID 30 TO 42"),
     (values(1, 30, 8, 20), "TRICKS 0 TO 7"),
     (values(1, 30, 3, 22), "NOT A MULTIPLE 5"),
-    (values(1, 30, 0, 10), "COUNT NO TRICKS"),
+    (values(1, 30, 0, 10), "COUNT MAX 0"),
     (values(0, 30, 3, 10), "NO BIDDER"),
 ])
 def test_refusals(v, why):
@@ -77,3 +77,23 @@ def test_five_hands_make_a_game():
     r = TX.rules()
     assert not TX.game_over(r, {"A": 200}, hands_played=4)
     assert TX.game_over(r, {"A": 0}, hands_played=5)
+
+
+def test_count_bounded_by_the_tricks_that_hold_it():
+    # 003_611dc33fc9a3dd20.txt, TEXAS 42 rule 2: 'the 5-5 and 6-4 Dominoes count 10 points each.
+    # The 5-0, 4-1 and 3-2 Dominoes each have a point value of 5 points'; rule 6: 'The winner of
+    # the Trick takes in the four Dominoes'. One trick holds at most 10+10+5+5 = 30, and a side
+    # that took six tricks left the other one trick, which cannot hold all 35.
+    r = TX.rules()
+    assert TX.score(r, values(1, 30, 1, 30)).tally["made"] == 31
+    for v, why in ((values(1, 30, 1, 35), "COUNT MAX 30"),
+                   (values(1, 30, 6, 0), "COUNT MIN 5"),
+                   (values(1, 30, 7, 30), "COUNT MIN 35")):
+        with pytest.raises(Refusal) as e:
+            TX.score(r, v)
+        assert e.value.why == why
+    assert TX.score(r, values(1, 30, 6, 5)).side_points["BD"] == (42 - 11) + 30   # set
+    form = TX.entry_form(r)
+    assert form.check_partial({"tricks": 1}) == {"tricks": 1}
+    with pytest.raises(Refusal):
+        form.check_partial({"tricks": 1, "count": 35})

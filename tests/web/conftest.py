@@ -109,9 +109,9 @@ def draw_game(table: int, game_no: int) -> dict:
     out = 1 + (table + game_no) % 4
     values = {"lead": 1 + game_no % 4, "out": out}
     for i, seat in enumerate("ABCD", start=1):
-        left = 0 if i == out else 1 + (table * 7 + game_no * 3 + i * 5) % 4
         values[seat] = 0 if i == out else 4 * (1 + (table * 11 + game_no * 5 + i * 3) % 9)
-        values[f"{seat}_pieces"] = left
+        # as few pieces as show it: one piece shows at most 32 sixteenths (the Double Whole)
+        values[f"{seat}_pieces"] = 0 if i == out else 1 + (values[seat] > 32)
     return values
 
 

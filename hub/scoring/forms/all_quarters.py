@@ -7,14 +7,12 @@ sixteenths divided by four, the remainder dropped.
 from __future__ import annotations
 
 from ..form import Variant, seat_field, seat_number, seat_value
-from ..line import Line
+from ..line import Line, most_count
 from ..lineplay import DRAW_UNTIL, LineHand, LineSpec
 from ..settle import TIE_FEWER_PIECES
+from ..tiles import MUSICAL
 from ..values import EntryForm, Field, HandOutcome, Refusal, Rules
-from .spots import SpotsForm
-
-MAX_PLAY = 999
-
+from .spots import SpotsForm, hand_bounds, party_hand
 
 def quarters(before: Line, after: Line) -> int:
     """Quarters a play scores: the ends' sixteenths over four, when they divide evenly."""
@@ -44,13 +42,19 @@ class AllQuarters(SpotsForm):
         return 100 if rules.players == 2 else 75
 
     def spec(self, rules: Rules) -> LineSpec:
-        hand = 6 if rules.players <= 5 else (36 - 2) // rules.players
-        return LineSpec(rules.option("hand", hand), draw=DRAW_UNTIL, keep=2, on_play=quarters)
+        # "Each player draws six pieces. If more than five are playing, each takes an equal
+        # amount of pieces, always providing, that two remain in the stock"; a party's short
+        # table draws more: "Otherwise the party rules are the same as in Block"
+        hand = (rules.option("hand", (36 - 2) // rules.players) if rules.players > 5
+                else party_hand(rules, 6))
+        return LineSpec(hand, draw=DRAW_UNTIL, keep=2, on_play=quarters)
 
     def play_fields(self, rules: Rules) -> tuple[Field, ...]:
         if self.keys_each_count(rules):
             return ()
-        return tuple(Field(f"{s}_play", f"{s} PLAY QUARTERS", 0, MAX_PLAY) for s in rules.seats)
+        # a seat scores at most once a piece it plays
+        most = hand_bounds(self, rules).per_seat * (most_count(MUSICAL.tiles) // 4)
+        return tuple(Field(f"{s}_play", f"{s} PLAY QUARTERS", 0, most) for s in rules.seats)
 
     def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
         sixteenths, winners, blocked, _ = self._settle(rules, values)
@@ -62,7 +66,8 @@ class AllQuarters(SpotsForm):
     # --- one count in play ---------------------------------------------------------------
     def count_form(self, rules: Rules) -> EntryForm:
         return EntryForm("QUARTERS", (seat_field("seat", "COUNT BY", rules),
-                                      Field("ends", "ENDS SIXTEENTHS", 4, 4 * 16)))
+                                      Field("ends", "ENDS SIXTEENTHS", 4,
+                                            most_count(MUSICAL.tiles) // 4 * 4)))
 
     def _score_count(self, rules: Rules, values: dict[str, int], totals) -> HandOutcome:
         seat = seat_value(rules, values["seat"])

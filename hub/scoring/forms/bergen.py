@@ -15,13 +15,17 @@ totals before the hand (`score(..., totals=...)`).
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from itertools import combinations
 
 from ..form import Variant, partnership_points, seat_field, seat_number, seat_value
 from ..line import Line
 from ..lineplay import DRAW_ONE, LineHand, LineSpec
-from ..tiles import MUSICAL_VALUES
+from ..tiles import MUSICAL, MUSICAL_VALUES
 from ..values import SIDES, EntryForm, Field, HandOutcome, Refusal, Rules, side_of
-from .spots import LineForm
+from ..bounds import least_spots, most_spots
+from .spots import LineForm, hand_bounds
 
 DOUBLE_HEADER, TRIPLE_HEADER = 2, 3
 
@@ -56,6 +60,53 @@ def compare(hands: dict[str, tuple[int, int, int]]) -> str | None:
     return min(held, key=lambda k: held[k][2])
 
 
+@dataclass(frozen=True)
+class DoublesHeld:
+    """The doubles a seat holds agree with its sixteenths: the lowest is a note value and
+    the doubles are different pieces (or, in the `-sum` variants, their sixteenths make a sum
+    that that many doubles can show); the seat out holds none; the set has eight."""
+
+    seats: tuple[str, ...]
+    by_sum: bool
+
+    def __call__(self, values: dict[str, int]) -> None:
+        held = {s: values[f"{s}_doubles"] for s in self.seats if f"{s}_doubles" in values}
+        if sum(held.values()) > len(MUSICAL.doubles):
+            raise Refusal("TOO MANY DOUBLES")
+        out = values.get("out")
+        if out and out <= len(self.seats) and held.get(self.seats[out - 1]):
+            raise Refusal("DOMINO HAS SPOTS")
+        for s in self.seats:
+            tie = values.get(f"{s}_sum" if self.by_sum else f"{s}_low")
+            if tie is None:
+                continue
+            if not self.by_sum and tie and tie not in MUSICAL_VALUES:
+                raise Refusal("NOT A NOTE VALUE")
+            n = held.get(s)
+            if n is None:
+                continue
+            if bool(n) != bool(tie):
+                raise Refusal("DOUBLES MISMATCH")
+            # the fewest sixteenths n such doubles show
+            least = (2 * tie + least_spots(tuple(d for d in MUSICAL.doubles if d.high > tie),
+                                           n - 1) if not self.by_sum
+                     else least_spots(MUSICAL.doubles, n))
+            if self.by_sum and not _sums_of_doubles(n, tie):
+                raise Refusal("DOUBLES MISMATCH")
+            if s in values and values[s] < least:
+                raise Refusal("TOO FEW SPOTS")
+
+
+@lru_cache(maxsize=64)
+def _sums_of_doubles(n: int, total: int) -> bool:
+    """Whether `n` different doubles of the musical set show `total` sixteenths."""
+    return total in {sum(d.spots for d in c) for c in combinations(MUSICAL.doubles, n)}
+
+
+SUM_SOURCE = ("; TIDDLE-A-WINK (party) and BERGEN GAME (party): 'the holders of the doubles "
+              "with the least value win', read as the least total value of the doubles held")
+
+
 class Bergen(LineForm):
     name = "bergen"
     title = "Bergen"
@@ -74,6 +125,12 @@ class Bergen(LineForm):
                 "Each for himself, seven each; game 10 for three or four, 15 for two.",
                 (2, 3, 4), ("musical",)),
     )}
+    # "the doubles with the least value": read as the sum of each side's doubles, keyed as
+    # their sixteenths (the default reads it as the lowest single double, as the game says)
+    variants.update({f"{v.name}-sum": replace(
+        v, name=f"{v.name}-sum", source=v.source + SUM_SOURCE,
+        about=v.about + " Equal numbers of doubles: the smaller sum of their values wins.")
+        for v in variants.values()})
     default = "party"
     option_names = LineForm.option_names | {"near_game"}
     why_default = "The hub runs parties; Grimm's party form is the one played at tables of four."
@@ -85,57 +142,63 @@ class Bergen(LineForm):
         # "Place all double dominoes transversely"; two pieces always stay in the stock
         return LineSpec(rules.option("hand", 7), draw=DRAW_ONE, keep=2, on_play=header)
 
+    @staticmethod
+    def by_sum(rules: Rules) -> bool:
+        """The `-sum` variants compare equal numbers of doubles by their total value."""
+        return rules.variant.endswith("-sum")
+
+    def tie_key(self, rules: Rules) -> str:
+        """What a seat keys to break a tie on doubles: its lowest double (a note value), or in
+        the `-sum` variants the sixteenths of all its doubles."""
+        return "_sum" if self.by_sum(rules) else "_low"
+
     def entry_form(self, rules: Rules) -> EntryForm:
+        bounds = hand_bounds(self, rules)
+        most_held = min(len(MUSICAL.doubles), bounds.per_seat)
         fields = [seat_field("out", "DOMINO BY", rules)]
         for s in rules.seats if not self.keys_each_count(rules) else ():
-            fields += [Field(f"{s}_double", f"{s} DOUBLE-HEADS", 0, 36),
-                       Field(f"{s}_triple", f"{s} TRIPLE-HEADS", 0, 36)]
+            # a header is made by a piece played: at most one a piece the seat holds
+            fields += [Field(f"{s}_double", f"{s} DOUBLE-HEADS", 0, bounds.per_seat),
+                       Field(f"{s}_triple", f"{s} TRIPLE-HEADS", 0, bounds.per_seat)]
         for s in rules.seats:
-            fields += [Field(s, f"{s} SIXTEENTHS", 0, 468),
-                       Field(f"{s}_doubles", f"{s} DOUBLES HELD", 0, 8),
-                       Field(f"{s}_low", f"{s} LOW DOUBLE", 0, 16)]
-        return EntryForm("BERGEN", tuple(fields))
+            fields += [Field(s, f"{s} SIXTEENTHS", 0, bounds.most_per_seat),
+                       Field(f"{s}_doubles", f"{s} DOUBLES HELD", 0, most_held)]
+            if self.by_sum(rules):
+                fields.append(Field(f"{s}_sum", f"{s} DOUBLES 16THS", 0,
+                                    most_spots(MUSICAL.doubles, most_held)))
+            else:
+                fields.append(Field(f"{s}_low", f"{s} LOW DOUBLE", 0, MUSICAL.top))
+        return EntryForm("BERGEN", tuple(fields),
+                         (bounds, DoublesHeld(rules.seats, self.by_sum(rules))))
 
     def _score(self, rules: Rules, values: dict[str, int], totals=None) -> HandOutcome:
         out = seat_value(rules, values["out"])
         partners = self.is_partnership(rules)
-        hands = {}
-        for s in rules.seats:
-            spots, held, low = values[s], values[f"{s}_doubles"], values[f"{s}_low"]
-            if low and low not in MUSICAL_VALUES:
-                raise Refusal("NOT A NOTE VALUE")
-            if bool(held) != bool(low):
-                raise Refusal("DOUBLES MISMATCH")
-            if held and spots < 2 * low * held:
-                raise Refusal("TOO FEW SPOTS")
-            hands[s] = (spots, held, low)
-        if sum(h[1] for h in hands.values()) > 8:
-            raise Refusal("TOO MANY DOUBLES")
-        if sum(h[0] for h in hands.values()) > 468:
-            raise Refusal("TOO MANY SPOTS")
-        if out is not None and hands[out] != (0, 0, 0):
-            raise Refusal("DOMINO HAS SPOTS")
         key = side_of if partners else (lambda s: s)
         if out is None:
             groups: dict[str, list[int]] = {}
-            for s, (spots, held, low) in hands.items():
-                g = groups.setdefault(key(s), [0, 0, 99])
-                g[0] += spots
-                g[1] += held
-                g[2] = min(g[2], low or 99)
+            for s in rules.seats:
+                g = groups.setdefault(key(s), [0, 0, 0])
+                g[0] += values[s]
+                g[1] += values[f"{s}_doubles"]
+                tie = values[s + self.tie_key(rules)]
+                if tie:   # the side's least double, or the sum of its doubles
+                    g[2] = g[2] + tie if self.by_sum(rules) or not g[2] else min(g[2], tie)
             winner = compare({k: (g[0], g[1], g[2]) for k, g in groups.items()})
         else:
             winner = key(out)
-        gains = {k: 0 for k in (SIDES if partners else rules.seats)}
-        before = dict(totals or {})
+        parties = SIDES if partners else rules.seats
+        gains = {k: 0 for k in parties}
+        before = {k: max((totals or {}).get(s, 0) for s in rules.seats if key(s) == k)
+                  for k in parties}
         target = self.target(rules)
         for s in rules.seats:
             # headers in the order a table tallies them: triples, then doubles
             for worth, n in ((TRIPLE_HEADER, values.get(f"{s}_triple", 0)),
                              (DOUBLE_HEADER, values.get(f"{s}_double", 0))):
                 for _ in range(n):
-                    gains[key(s)] += self.header_worth(rules, worth,
-                                                       before.get(s, 0) + gains[key(s)], target)
+                    leader = max(before[k] + gains[k] for k in parties)
+                    gains[key(s)] += self.header_worth(rules, worth, leader, target)
         if winner is not None:
             gains[winner] += 1
         winners = tuple(s for s in rules.seats if key(s) == winner)
@@ -144,16 +207,25 @@ class Bergen(LineForm):
         return HandOutcome(gains, winners, out is None)
 
     def score(self, rules: Rules, values: dict, totals: dict[str, int] | None = None) -> HandOutcome:
-        """As `GameForm.score`; `totals` before the hand matter only with the `near_game` option."""
+        """As `GameForm.score`; `totals` (per seat, before the hand) matter only where the
+        near-game rule is played."""
         if rules.form != self.name:
             raise Refusal("WRONG GAME")
         return self._score(rules, self.checked(rules, values), totals)
 
     @staticmethod
-    def header_worth(rules: Rules, worth: int, total: int, target: int | None) -> int:
-        if not rules.option("near_game", False) or target is None:
+    def near_game(rules: Rules) -> bool:
+        """Played in the game (pages 6 and 7); "these restrictions are not observed in parties"."""
+        return rules.option("near_game", rules.variant.startswith("game")
+                            and not rules.option("party", False))
+
+    def header_worth(self, rules: Rules, worth: int, leader: int, target: int | None) -> int:
+        """What a header counts when the party nearest game has `leader` points: "when either
+        party is within two points of being out, a double-header or a triple-header counts
+        only one point; within three of being out, a triple-header counts only two points"."""
+        if not self.near_game(rules) or target is None:
             return worth
-        to_go = target - total
+        to_go = target - leader
         if to_go <= 2:
             return 1
         if to_go <= 3 and worth == TRIPLE_HEADER:
@@ -170,7 +242,7 @@ class Bergen(LineForm):
         seat = seat_value(rules, values["seat"])
         if seat is None:
             raise Refusal("NO SEAT")
-        worth = self.header_worth(rules, values["header"], (totals or {}).get(seat, 0),
+        worth = self.header_worth(rules, values["header"], max((totals or {}).values(), default=0),
                                   self.target(rules))
         if self.is_partnership(rules):
             gains = {k: worth if k == side_of(seat) else 0 for k in SIDES}
@@ -193,7 +265,8 @@ class Bergen(LineForm):
             doubles = [t.high for t in h.hands[s] if t.is_double]
             values[s] = sum(t.spots for t in h.hands[s])
             values[f"{s}_doubles"] = len(doubles)
-            values[f"{s}_low"] = min(doubles, default=0)
+            values[s + self.tie_key(rules)] = (2 * sum(doubles) if self.by_sum(rules)
+                                               else min(doubles, default=0))
         return values
 
 

@@ -14,7 +14,7 @@ from ..form import Variant
 from ..lineplay import DRAW_UNTIL, NO_DRAW, LineSpec
 from ..settle import DIFFERENCE, LADDER, TAKE_ALL, TIE_FEWER_PIECES
 from ..values import Rules
-from .spots import SpotsForm, scaled
+from .spots import SpotsForm, party_hand, scaled
 
 SPOTTED = ("double-six", "double-nine", "double-twelve")
 
@@ -69,10 +69,8 @@ class _BlockDraw(SpotsForm):
 
     def spec(self, rules: Rules) -> LineSpec:
         if rules.variant == "grimm":
-            # eight each at a table of four; a short table takes as many from the stock in all
-            # ("HOW TO GIVE MUSICAL DOMINO PARTIES": "The number of dominoes to be drawn by each
-            # player at that table will have to be increased")
-            hand = rules.option("hand", 8 * 4 // rules.players)
+            # BLOCK GAME: "Each player draws eight pieces"; more only at a party's short table
+            hand = party_hand(rules, 8)
         else:
             hand = scaled(7, rules, len(self.tile_set(rules)))
         return LineSpec(

@@ -12,15 +12,12 @@ from __future__ import annotations
 import random
 
 from ..form import Variant, seat_field, seat_number, seat_value
-from ..line import PLAIN, SPINNER, Line
+from ..line import PLAIN, SPINNER, Line, most_count
 from ..lineplay import DRAW_UNTIL, LineHand, LineSpec
 from ..settle import DIFFERENCE, LADDER, TAKE_ALL, round5
 from ..values import EntryForm, Field, HandOutcome, Refusal, Rules
 from .block_draw import SPOTTED
-from .spots import SpotsForm, scaled
-
-MAX_PLAY = 995
-
+from .spots import SpotsForm, hand_bounds, scaled
 
 def fives(before: Line, after: Line) -> int:
     """The count a play makes: the ends' total when it is a multiple of five."""
@@ -72,12 +69,21 @@ class Muggins(SpotsForm):
                         # playing any Domino he wishes"; Parker, Tandy: "The highest double leads"
                         lead_any=rules.variant == "milton-bradley")
 
+    def most_ends(self, rules: Rules) -> int:
+        """The most one count can be: the open ends' greatest total, in fives."""
+        spec = self.spec(rules)
+        return most_count(self.tile_set(rules).tiles, spec.layout, spec.crosswise) // 5 * 5
+
     def play_fields(self, rules: Rules) -> tuple[Field, ...]:
         if self.keys_each_count(rules):
             return ()
-        fields = tuple(Field(f"{s}_play", f"{s} PLAY POINTS", 0, MAX_PLAY) for s in rules.seats)
+        # a seat counts at most once a piece it plays; a Muggins caller, once a piece played
+        bounds = hand_bounds(self, rules)
+        fields = tuple(Field(f"{s}_play", f"{s} PLAY POINTS", 0,
+                             bounds.per_seat * self.most_ends(rules)) for s in rules.seats)
         if rules.variant == "tandy":
-            fields += tuple(Field(f"{s}_muggins", f"{s} MUGGINS PTS", 0, MAX_PLAY)
+            fields += tuple(Field(f"{s}_muggins", f"{s} MUGGINS PTS", 0,
+                                  (bounds.in_hands + 1) * self.most_ends(rules))
                             for s in rules.seats)
         return fields
 
@@ -95,7 +101,7 @@ class Muggins(SpotsForm):
     # --- one count in play ---------------------------------------------------------------
     def count_form(self, rules: Rules) -> EntryForm:
         fields: tuple[Field, ...] = (seat_field("seat", "COUNT BY", rules),
-                  Field("ends", "ENDS TOTAL", 5, 8 * self.tile_set(rules).top))
+                  Field("ends", "ENDS TOTAL", 5, self.most_ends(rules)))
         if rules.variant != "milton-bradley":   # Milton Bradley has no Muggins call
             fields += (seat_field("muggins", "MUGGINS BY", rules),)
         return EntryForm("MUGGINS COUNT", fields)

@@ -7,7 +7,8 @@ from functools import lru_cache
 
 from ..form import GameForm, partnership_points, seat_field, seat_number, seat_value
 from ..lineplay import NO_DRAW, LineHand, LineSpec, play_line_hand
-from ..settle import TAKE_ALL, TIE_NO_COUNT, check_domino, check_spots, settle
+from ..bounds import HandBounds
+from ..settle import TAKE_ALL, TIE_NO_COUNT, settle
 from ..values import SIDES, EntryForm, Field, HandOutcome, PlayedHand, Refusal, Rules, side_of
 
 
@@ -15,6 +16,16 @@ def scaled(base: int, rules: Rules, size: int) -> int:
     """Milton Bradley: with the larger sets "the number of tiles distributed to each player ...
     be increased in proportion to the size of the set used"."""
     return rules.option("hand", base * size // 28)
+
+
+def party_hand(rules: Rules, at_four: int) -> int:
+    """Pieces each in Grimm's musical games. A party's short table draws more, "in order to
+    make the number taken from the stock at the commencement of each game equal to the number
+    of pieces taken from the stock at the other tables" (000_ff8a6ed40036e836.txt, LIST); a
+    game away from a party deals the book's number whatever the players."""
+    if rules.option("party", False) and rules.players < 4:
+        at_four = at_four * 4 // rules.players
+    return rules.option("hand", at_four)
 
 
 class LineForm(GameForm):
@@ -31,6 +42,10 @@ class LineForm(GameForm):
 
     def spec(self, rules: Rules) -> LineSpec:
         raise NotImplementedError
+
+    def counts_pieces(self, rules: Rules) -> bool:
+        """Whether a seat's pieces left are keyed besides its spots."""
+        return False
 
     def values_of(self, rules: Rules, h: LineHand, rng: random.Random,
                   counts: list[dict[str, int]]) -> dict[str, int]:
@@ -77,18 +92,14 @@ class SpotsForm(LineForm):
         return ()
 
     def entry_form(self, rules: Rules) -> EntryForm:
-        total = self.tile_set(rules).total_spots
+        bounds = hand_bounds(self, rules)
         fields = [seat_field("out", "DOMINO BY", rules)]
         fields += self.play_fields(rules)
         for s in rules.seats:
-            fields.append(Field(s, self.spot_label(rules, s), 0, total))
-            if self.counts_pieces(rules):
-                fields.append(Field(f"{s}_pieces", f"{s} PIECES", 0, len(self.tile_set(rules))))
-        return EntryForm(self.form_title(rules), tuple(fields))
-
-    def check_spots(self, rules: Rules, spots: dict[str, int]):
-        """No seat holds more pieces than it was dealt and could draw; the lead is on the table."""
-        check_spots(spots, *_in_play(self, rules))
+            fields.append(Field(s, self.spot_label(rules, s), 0, bounds.most_per_seat))
+            if bounds.pieces:
+                fields.append(Field(f"{s}_pieces", f"{s} PIECES", 0, bounds.per_seat))
+        return EntryForm(self.form_title(rules), tuple(fields), (bounds,))
 
     def _settle(self, rules: Rules, values: dict[str, int]):
         """Points per seat, winners, blocked, side points (None unless partners)."""
@@ -96,12 +107,6 @@ class SpotsForm(LineForm):
         spots = {s: values[s] for s in rules.seats}
         pieces = ({s: values[f"{s}_pieces"] for s in rules.seats}
                   if self.counts_pieces(rules) else None)
-        check_domino(spots, out, pieces)
-        self.check_spots(rules, spots)
-        if pieces is not None:
-            for s in rules.seats:
-                if spots[s] and not pieces[s]:
-                    raise Refusal("SPOTS NO PIECES")
         if self.is_partnership(rules):
             side_spots = {side: sum(spots[s] for s in side) for side in SIDES}
             out_side = side_of(out) if out else None
@@ -127,11 +132,13 @@ class SpotsForm(LineForm):
 
 
 @lru_cache(maxsize=256)
-def _in_play(form: SpotsForm, rules: Rules) -> tuple[tuple, int, int]:
-    """(the tiles in play, pieces one seat can hold at the end, pieces all seats can): a
-    pure function of the rules, asked for every hand checked."""
+def hand_bounds(form: LineForm, rules: Rules) -> HandBounds:
+    """A pure function of the rules, asked for every hand checked: made once. A seat ends
+    holding at most what it was dealt and could draw; all seats, what was dealt and could be
+    drawn less the lead."""
     spec = form.spec(rules)
     tiles = tuple(t for t in form.tile_set(rules).tiles if t not in spec.aside)
     dealt = spec.hand_size * rules.players
     drawable = 0 if spec.draw == NO_DRAW else max(len(tiles) - dealt - spec.keep, 0)
-    return tiles, spec.hand_size + drawable, dealt - 1 + drawable
+    return HandBounds(rules.seats, tiles, spec.hand_size + drawable, dealt - 1 + drawable,
+                      form.counts_pieces(rules))

@@ -22,6 +22,31 @@ COUNT = {T(5, 5): 10, T(6, 4): 10, T(5, 0): 5, T(4, 1): 5, T(3, 2): 5}
 TRICKS = 7
 MIN_BID, MAX_BID = 30, 42
 
+ALL_COUNT = sum(COUNT.values())   # 35
+
+
+def most_count(tricks: int) -> int:
+    """The most count `tricks` tricks can hold: four pieces a trick, the heaviest counters."""
+    return sum(sorted(COUNT.values(), reverse=True)[:4 * tricks])
+
+
+def count_fits_tricks(values: dict[str, int]) -> None:
+    """The bidding side's count is counters it took: a multiple of five, no more than its
+    tricks can hold (one trick, four pieces: 30), and no less than the other side's tricks
+    leave it (six tricks leave the other side one trick: at least 5)."""
+    count, tricks = values.get("count"), values.get("tricks")
+    if count is None:
+        return
+    if count % 5:
+        raise Refusal("NOT A MULTIPLE 5")
+    if tricks is None:
+        return
+    if count > most_count(tricks):
+        raise Refusal(f"COUNT MAX {most_count(tricks)}")
+    if count < ALL_COUNT - most_count(TRICKS - tricks):
+        raise Refusal(f"COUNT MIN {ALL_COUNT - most_count(TRICKS - tricks)}")
+
+
 SOURCE = ("003_611dc33fc9a3dd20.txt, TEXAS 42: 'A minimum bid is 30 and the highest is 42'; 'if the "
           "team bid 37 and made 38 points, they would score 75'; 'their opponents would score the 6 "
           "points they made, PLUS the opponents' bid of 37, for 43 points'; 'The team having the "
@@ -39,7 +64,7 @@ class Texas42(GameForm):
                              "making it exactly sets the bidders.", (4,), partnership=True),
     }
     default = "at-least"
-    option_names = frozenset({"hands"})
+    option_names = frozenset({"hands", "party"})
     why_default = "A bid of 42 is allowed, which the literal reading could never make."
 
     def _target(self, rules: Rules) -> None:
@@ -53,20 +78,14 @@ class Texas42(GameForm):
             seat_field("bidder", "BIDDER", rules),
             Field("bid", "BID", MIN_BID, MAX_BID, refuse="BID 30 TO 42"),
             Field("tricks", "BID SIDE TRICKS", 0, TRICKS, refuse="TRICKS 0 TO 7"),
-            Field("count", "BID SIDE COUNT", 0, 35, refuse="COUNT 0 TO 35"),
-        ))
+            Field("count", "BID SIDE COUNT", 0, ALL_COUNT, refuse=f"COUNT 0 TO {ALL_COUNT}"),
+        ), (count_fits_tricks,))
 
     def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
         bidder = seat_value(rules, values["bidder"])
         if bidder is None:
             raise Refusal("NO BIDDER")
         bid, tricks, count = values["bid"], values["tricks"], values["count"]
-        if count % 5:
-            raise Refusal("NOT A MULTIPLE 5")
-        if tricks == 0 and count:
-            raise Refusal("COUNT NO TRICKS")
-        if tricks == TRICKS and count != 35:
-            raise Refusal("ALL TRICKS IS 35")
         side = side_of(bidder)
         other = SIDES[1 - SIDES.index(side)]
         made = tricks + count

@@ -21,7 +21,7 @@ import random
 
 from ..form import Variant, partnership_points, seat_field, seat_number, seat_value
 from ..lineplay import LineHand, LineSpec
-from ..settle import TAKE_ALL, check_domino, settle
+from ..settle import TAKE_ALL, settle
 from ..values import SIDES, EntryForm, Field, HandOutcome, Refusal, Rules, side_of
 from .spots import SpotsForm
 
@@ -79,8 +79,6 @@ class TiddleAWink(SpotsForm):
             return super()._score(rules, values)
         out = seat_value(rules, values["out"])
         spots = {s: values[s] for s in rules.seats}
-        check_domino(spots, out)
-        self.check_spots(rules, spots)
         _, winners = settle(spots, out, TAKE_ALL)
         if rules.variant == "grimm":
             return HandOutcome({s: int(s in winners) for s in rules.seats}, winners, out is None)

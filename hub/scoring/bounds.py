@@ -1,0 +1,84 @@
+"""What the tile set and the deal allow a table to key at the end of a hand, as checks across
+fields that look only at the fields keyed so far (`EntryForm.checks`).
+
+A line hand ends as soon as one player is out ("Domino!"): on a block every seat still holds
+a piece, and a domino leaves pieces with the others. A seat's pieces show at least the spots of
+its lightest pieces and at most those of its heaviest; all the seats together hold at most the
+pieces dealt and drawn, less the lead on the table.
+
+Not checked: that every other seat holds a piece after a domino (the hand stops at the first
+out, so each does); only that they do not all hold nothing. The party fixtures of the hub's
+tests key a winner's gain as one other seat's pieces, the rest holding none.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .tiles import Tile
+from .values import Refusal
+
+
+@lru_cache(maxsize=512)
+def most_spots(tiles: tuple[Tile, ...], k: int) -> int:
+    """The most spots any `k` of these tiles can show."""
+    return sum(sorted((t.spots for t in tiles), reverse=True)[:max(k, 0)])
+
+
+@lru_cache(maxsize=512)
+def least_spots(tiles: tuple[Tile, ...], k: int) -> int:
+    """The fewest spots any `k` of these tiles can show."""
+    return sum(sorted(t.spots for t in tiles)[:max(k, 0)])
+
+
+@dataclass(frozen=True)
+class HandBounds:
+    """The pieces in play and how many one seat, and all seats, can hold when a hand ends.
+    `seats` names the spot fields (and `{seat}_pieces` the piece fields when `pieces`)."""
+
+    seats: tuple[str, ...]
+    tiles: tuple[Tile, ...]
+    per_seat: int
+    in_hands: int
+    pieces: bool = False
+
+    @property
+    def most_per_seat(self) -> int:
+        return most_spots(self.tiles, self.per_seat)
+
+    def __call__(self, values: dict[str, int]) -> None:
+        """Refuse values that no hand dealt from these tiles can leave (see the module)."""
+        spots = {s: values[s] for s in self.seats if s in values}
+        pieces = {s: values[f"{s}_pieces"] for s in self.seats
+                  if self.pieces and f"{s}_pieces" in values}
+        out = values.get("out")
+        if out and out <= len(self.seats):   # a seat beyond the table: "NO SUCH SEAT" later
+            seat = self.seats[out - 1]
+            if spots.get(seat) or pieces.get(seat):
+                raise Refusal("DOMINO HAS SPOTS")
+        for s, n in pieces.items():
+            if s in spots:
+                if n == 0 and spots[s]:
+                    raise Refusal("SPOTS NO PIECES")
+                if spots[s] > most_spots(self.tiles, n):
+                    raise Refusal(f"{s}: {most_spots(self.tiles, n)} AT MOST")
+                if spots[s] < least_spots(self.tiles, n):
+                    raise Refusal(f"{s}: {least_spots(self.tiles, n)} AT LEAST")
+        if sum(spots.values()) > most_spots(self.tiles, self.in_hands):
+            raise Refusal("TOO MANY SPOTS")
+        if sum(pieces.values()) > self.in_hands:
+            raise Refusal("TOO MANY PIECES")
+        if out is None or out > len(self.seats):
+            return
+        # A hand ends when one player is out: on a block nobody holds nothing, and a domino
+        # leaves something with the others. Only a blank shows no spots.
+        blanks = sum(1 for t in self.tiles if t.spots == 0)
+        holding = [s for k, s in enumerate(self.seats, 1) if k != out]
+        if out == 0:
+            empty = [s for s in holding if pieces.get(s) == 0]
+            bare = [s for s in holding if spots.get(s) == 0]
+            if empty or len(bare) > blanks:
+                raise Refusal(f"{(empty or bare[blanks:])[0]} OUT: DOMINO BY")
+        elif all(pieces.get(s) == 0 or (not self.pieces and not blanks and spots.get(s) == 0)
+                 for s in holding):
+            raise Refusal("ALL THE REST OUT")
