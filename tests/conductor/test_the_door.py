@@ -213,7 +213,7 @@ def test_a_correction_of_session_one_after_session_two_is_seated():
         p.guests([f"G{i:02d}" for i in range(12)])
         p.draw()
         p.start()
-        entry = win(p, 3, "A", 1).events[0].id      # keyed 1: it was 36
+        entry = win(p, 3, "A", 2).events[0].id      # keyed 2: it was 36
         for _ in range(3):
             p.must(win(p, 3, "B", 5))
         _session(p, {1: "B", 2: "C"})
@@ -225,7 +225,7 @@ def test_a_correction_of_session_one_after_session_two_is_seated():
     kept, _ = party()                                  # never corrected
     second = cards_seating(mended, 2)
     was = totals(mended.state)
-    v = mended.must(mended.staff(k.RESULT_CORRECTED, {"entry": entry, "why": "36, not 1",
+    v = mended.must(mended.staff(k.RESULT_CORRECTED, {"entry": entry, "why": "36, not 2",
                                                       "values": win_values(mended, entry, 36)}))
     assert v.msg == "CORRECTED"
     assert cards_seating(mended, 2) == second          # session II's seats stay as journaled
@@ -234,7 +234,7 @@ def test_a_correction_of_session_one_after_session_two_is_seated():
         _session(p, {})
         p.reseat()
     promoted = mended.state.holders["3A"]
-    # 36 passes 3B's 35: third, Table 1 C; as keyed (1) he stayed fourth, Table 1 D
+    # 36 passes 3B's 35: third, Table 1 C; as keyed (2) he stayed fourth, Table 1 D
     assert (mended.where(promoted), kept.where(promoted)) == ((1, "C"), (1, "D"))
     assert mended.replayed() == to_json(mended.state)
 
