@@ -9,6 +9,7 @@ import json
 import re
 
 from .event import Proposal
+from .refusal import Refusal
 
 VERSION = 1
 MAX_PAYLOAD = 2048
@@ -33,19 +34,6 @@ def table_topic(table: int, leaf: str) -> str:
 def split_table_topic(topic: str) -> tuple[int, str] | None:
     m = _TABLE_TOPIC.match(topic)
     return (int(m.group(1)), m.group(2)) if m else None
-
-
-class Refused(Exception):
-    """A table event refused before the conductor sees it.
-
-    `event_id` is set when the envelope got far enough to name one, so the
-    board can be told which of its entries was refused.
-    """
-
-    def __init__(self, why: str, detail: str = "", event_id: str | None = None):
-        assert len(why) <= 16, why
-        super().__init__(f"{why}: {detail}" if detail else why)
-        self.why, self.event_id = why, event_id
 
 
 def _is_int(x) -> bool:
@@ -77,29 +65,29 @@ def _check_body(kind: str, body: dict) -> str | None:
 
 
 def parse_event(table: int, payload: bytes) -> Proposal:
-    """The proposal a table's event stands for, or `Refused` with why."""
+    """The proposal a table's event stands for, or `Refusal` with why."""
     if len(payload) > MAX_PAYLOAD:
-        raise Refused("TOO LONG", f"{len(payload)} bytes > {MAX_PAYLOAD}")
+        raise Refusal("TOO LONG", f"{len(payload)} bytes > {MAX_PAYLOAD}")
     try:
         msg = decode_object(payload)
     except ValueError as exc:
-        raise Refused("BAD MESSAGE", str(exc))
+        raise Refusal("BAD MESSAGE", str(exc))
     event_id = msg.get("id") if isinstance(msg.get("id"), str) else None
     if msg.get("v") != VERSION:
-        raise Refused("UPDATE FIRMWARE", f"protocol version {msg.get('v')!r}, hub speaks {VERSION}", event_id)
+        raise Refusal("UPDATE FIRMWARE", f"protocol version {msg.get('v')!r}, hub speaks {VERSION}", event_id)
     m = _EVENT_ID.match(event_id or "")
     if not m:
-        raise Refused("BAD MESSAGE", f"bad event id {msg.get('id')!r}")
+        raise Refusal("BAD MESSAGE", f"bad event id {msg.get('id')!r}")
     if msg.get("table") != table:
-        raise Refused("WRONG TABLE", f"table {msg.get('table')!r} on the topic of table {table}", event_id)
+        raise Refusal("WRONG TABLE", f"table {msg.get('table')!r} on the topic of table {table}", event_id)
     kind, body = msg.get("kind"), msg.get("body")
     if kind not in TABLE_KINDS:
-        raise Refused("UNKNOWN KIND", f"kind {kind!r}", event_id)
+        raise Refusal("UNKNOWN KIND", f"kind {kind!r}", event_id)
     if not isinstance(body, dict):
-        raise Refused("BAD MESSAGE", "body must be an object", event_id)
+        raise Refusal("BAD MESSAGE", "body must be an object", event_id)
     problem = _check_body(kind, body)
     if problem:
-        raise Refused("BAD MESSAGE", problem, event_id)
+        raise Refusal("BAD MESSAGE", problem, event_id)
     return Proposal(event_id, f"table:{table}", f"table.{kind}", {**body, "table": table, "board": m.group(1)})
 
 

@@ -234,7 +234,7 @@ class Hub:
             return item.proposal, None
         try:
             return protocol.parse_event(item.table, item.payload), None
-        except protocol.Refused as r:
+        except protocol.Refusal as r:
             log.warning("table %d: refused: %s", item.table, r)
             return None, ((item, r.event_id, Verdict.refuse(r.why), None) if r.event_id else None)
 

@@ -74,7 +74,7 @@ def event(table: int, token: str):
     payload = request.get_data(cache=False)
     try:
         proposal = protocol.parse_event(table, payload)
-    except protocol.Refused as r:
+    except protocol.Refusal as r:
         return _ack(r.event_id or "", why=r.why)
     verdict = _hub().submit(proposal)
     if not verdict.ok:

@@ -10,12 +10,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from hub.event import Event, canonical
+from hub.refusal import Refusal
 
 from . import events as k
 from .cards import SEATS, home
 from .frozen import FrozenMap
 from .leads import keys_lead
-from .scoring import Refused, Scored, score
+from .scoring import Scored, score
 from .setup import changed, from_body
 from .state import (Bell, Entry, Guest, Mend, PartyState, PlayOff, Session, TableSession,
                     find_entry, seated_cards)
@@ -31,8 +32,8 @@ def apply(state: PartyState, event: Event) -> PartyState:
         return replace(state, seq=event.seq)
     try:
         new = handler(state, event)
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError, Refused) as e:
-        why = e.why if isinstance(e, Refused) else f"{type(e).__name__}: {e}"
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, Refusal) as e:
+        why = e.why if isinstance(e, Refusal) else f"{type(e).__name__}: {e}"
         return replace(state, seq=event.seq,
                        anomalies=state.anomalies + ((event.seq, event.kind, why),))
     return replace(new, seq=event.seq)

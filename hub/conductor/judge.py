@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from hub.event import Event, Proposal, Verdict
+from hub.refusal import Refusal
 
 from . import events as k
 from . import movement, seating
@@ -25,7 +26,7 @@ from .names import similar
 from .fold import apply, corrected_values, open_play_off
 from .leads import keys_lead
 from .prizes import awards, totals
-from .scoring import Refused, rules, score
+from .scoring import rules, score
 from .setup import CHANGEABLE_IN_PLAY, SetupError, changed, from_body
 from .state import (PartyState, find_entry, in_play, last_session, party_over, session_over,
                     table_done)
@@ -51,7 +52,7 @@ def admit(state: PartyState, p: Proposal, seq: int, now: float
         if a.bell_at is not None:
             bell, after = _fold(after, _bell_due(after, a.bell_at, p), seq + len(events), now)
             events += bell
-    except Refused as r:
+    except Refusal as r:
         return Verdict.refuse(r.why), state, ()
     except (TypeError, ValueError, KeyError, AttributeError, IndexError):
         # a body of the wrong shape that slipped past the checks: refused, never a crash
@@ -66,13 +67,13 @@ def judge(state: PartyState, p: Proposal, now: float) -> Verdict:
 
 def _judge(state: PartyState, p: Proposal, now: float) -> _Admit:
     if not isinstance(p.body, dict):
-        raise Refused("BAD MESSAGE")
+        raise Refusal("BAD MESSAGE")
     if p.kind in k.TABLE_KINDS:
         return _TABLE[p.kind](state, p, _table_of(state, p), now)
     if p.kind in k.STAFF_KINDS:
         login = _staff_of(state, p)
         return _STAFF[p.kind](state, p, login, now)
-    raise Refused("UNKNOWN KIND")
+    raise Refusal("UNKNOWN KIND")
 
 
 def tick(state: PartyState, now: float) -> tuple[Proposal, ...]:
@@ -95,23 +96,23 @@ def tick(state: PartyState, now: float) -> tuple[Proposal, ...]:
 def _table_of(state: PartyState, p: Proposal) -> int:
     kind, _, n = p.source.partition(":")
     if kind != "table" or not n.isdigit() or p.body.get("table") != int(n):
-        raise Refused("WRONG TABLE")
+        raise Refusal("WRONG TABLE")
     if state.setup is None:
-        raise Refused("NO PARTY")
+        raise Refusal("NO PARTY")
     if not 1 <= int(n) <= state.setup.tables:
-        raise Refused("UNKNOWN TABLE")
+        raise Refusal("UNKNOWN TABLE")
     return int(n)
 
 
 def _staff_of(state: PartyState, p: Proposal) -> str:
     kind, _, login = p.source.partition(":")
     if kind != "staff" or not _LOGIN.fullmatch(login):
-        raise Refused("NOT STAFF")
+        raise Refusal("NOT STAFF")
     if p.kind != k.PARTY_CREATED:
         if state.setup is None:
-            raise Refused("NO PARTY")
+            raise Refusal("NO PARTY")
         if login not in state.staff:
-            raise Refused("NOT STAFF")
+            raise Refusal("NOT STAFF")
     return login
 
 
@@ -119,7 +120,7 @@ def _why(p: Proposal) -> None:
     """A mend must say why: it stays on record with its author's name."""
     why = p.body.get("why")
     if not isinstance(why, str) or not why.strip():
-        raise Refused("SAY WHY")
+        raise Refusal("SAY WHY")
 
 
 def _fold(state: PartyState, proposals, seq: int, now: float
@@ -132,7 +133,7 @@ def _fold(state: PartyState, proposals, seq: int, now: float
         event = q.event(seq + len(events) + 1, now)
         state = apply(state, event)
         if len(state.anomalies) > seen:
-            raise Refused("BAD MESSAGE")
+            raise Refusal("BAD MESSAGE")
         events.append(event)
     return tuple(events), state
 
@@ -177,39 +178,39 @@ def _result(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
     b, setup = p.body, state.setup
     game = b.get("game")
     if not isinstance(game, int) or isinstance(game, bool):
-        raise Refused("BAD MESSAGE")
+        raise Refusal("BAD MESSAGE")
     if state.final_count is not None:
         i = open_play_off(state, n)
         if i is None:
-            raise Refused("PARTY OVER")
+            raise Refusal("PARTY OVER")
         po = state.play_offs[i]
         if game != sum(e.live for e in po.entries) + 1:
-            raise Refused("NO SUCH GAME")
+            raise Refusal("NO SUCH GAME")
         scored = score(setup, po.cards + (None,) * (4 - len(po.cards)), b.get("values"), play_off=True)
         return _Admit((p.judged(outcome=scored.outcome),), "PLAY-OFF SAVED")
     s = state.session
     if s is None or s.started is None:
-        raise Refused("NOT IN SESSION")
+        raise Refusal("NOT IN SESSION")
     t = s.tables[n]
     if not in_play(setup, t):
-        raise Refused("SEAT EMPTY")
+        raise Refusal("SEAT EMPTY")
     bell = s.bell
     if t.closed is not None:
-        raise Refused("TABLE CLOSED")
+        raise Refusal("TABLE CLOSED")
     if bell is not None and bell.meaning == "stop" and bell.id in t.acks:
         # the board had shown the bell: anything keyed after it was played after the stop
-        raise Refused("TABLE STOPPED")
+        raise Refusal("TABLE STOPPED")
     if game <= t.entered:
-        raise Refused("ALREADY SAVED")
+        raise Refusal("ALREADY SAVED")
     if t.pending is not None:
-        raise Refused("CONFIRM FIRST")
+        raise Refusal("CONFIRM FIRST")
     if game != t.entered + 1 or (setup.games_per_session and game > setup.games_per_session):
-        raise Refused("NO SUCH GAME")
+        raise Refusal("NO SUCH GAME")
     if bell is not None and bell.meaning == "finish" and bell.id in t.acks \
             and t.entered >= t.acks[bell.id] + 1:
-        raise Refused("NO NEW GAME")
+        raise Refusal("NO NEW GAME")
     if setup.seat_check and t.seat_check is None:
-        raise Refused("SEAT CHECK FIRST")
+        raise Refusal("SEAT CHECK FIRST")
     scored = score(setup, t.seats, b.get("values"), lead=keys_lead(setup.form, game))
     msg = f"CONFIRM GAME {game}" if setup.confirm else f"GAME {game} SAVED"
     return _Admit((p.judged(outcome=scored.outcome),), msg, bell_at=n)
@@ -218,22 +219,22 @@ def _result(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
 def _confirm(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
     entry_id, seat = p.body.get("entry"), p.body.get("seat")
     if not isinstance(entry_id, str) or seat not in SEATS:
-        raise Refused("BAD MESSAGE")
+        raise Refusal("BAD MESSAGE")
     where = find_entry(state, entry_id, n)
     if where is None or where[1] != n:
-        raise Refused("NO SUCH GAME")
+        raise Refusal("NO SUCH GAME")
     si, _, ei = where
     e = (state.play_offs[-1 - si] if si < 0 else state.sessions[si].tables[n]).entries[ei]
     if e.annulled is not None:
-        raise Refused("GAME ANNULLED")
+        raise Refusal("GAME ANNULLED")
     if not e.needs_confirm or e.confirmed_by is not None:
-        raise Refused("CONFIRMED")
+        raise Refusal("CONFIRMED")
     i = SEATS.index(seat)
     if e.seats[i] is None:
-        raise Refused("SEAT EMPTY")
+        raise Refusal("SEAT EMPTY")
     # "a player of the other side": not one who won the game (nor, with sides, his partner)
     if seat in e.winners or (state.setup.partnership and PARTNER[seat] in e.winners):
-        raise Refused("OTHER SIDE ONLY")
+        raise Refusal("OTHER SIDE ONLY")
     return _Admit((p,), "CONFIRMED", bell_at=n if si == len(state.sessions) - 1 else None)
 
 
@@ -241,35 +242,35 @@ def _seat_check(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
     s, setup = state.session, state.setup
     keyed = p.body.get("cards")
     if not isinstance(keyed, dict) or any(x not in SEATS for x in keyed):
-        raise Refused("BAD MESSAGE")
+        raise Refusal("BAD MESSAGE")
     if s is None or session_over(setup, s):
-        raise Refused("NOT IN SESSION")
+        raise Refusal("NOT IN SESSION")
     t = s.tables[n]
     if not in_play(setup, t):
-        raise Refused("SEAT EMPTY")
+        raise Refusal("SEAT EMPTY")
     if t.seat_check is not None:
-        raise Refused("SEATS CHECKED")
+        raise Refusal("SEATS CHECKED")
     numbers = [keyed.get(x, 0) for x in SEATS]
     if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in numbers):
-        raise Refused("BAD MESSAGE")
+        raise Refusal("BAD MESSAGE")
     given = [v for v in numbers if v]
     if len(given) != len(set(given)):
-        raise Refused("SEATED TWICE")
+        raise Refusal("SEATED TWICE")
     for x, v, card in zip(SEATS, numbers, t.seats):
         if v != (number(card) if card else 0):
-            raise Refused(f"SEAT {x} WRONG")
+            raise Refusal(f"SEAT {x} WRONG")
     return _Admit((p,), "SEATS OK")
 
 
 def _table_bell(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
     s = state.session
     if s is None or s.started is None or session_over(state.setup, s):
-        raise Refused("NOT IN SESSION")
+        raise Refusal("NOT IN SESSION")
     if s.bell is not None:
-        raise Refused("BELL RUNG")
+        raise Refusal("BELL RUNG")
     due = _bell_due(state, n, p)
     if not due:
-        raise Refused("GAMES REMAIN")
+        raise Refusal("GAMES REMAIN")
     return _Admit((p, *due), "BELL RUNG")
 
 
@@ -277,9 +278,9 @@ def _bell_ack(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
     s = state.session
     bell = p.body.get("bell")
     if s is None or not any(b.id == bell for b in s.bells):
-        raise Refused("NO SUCH BELL")
+        raise Refusal("NO SUCH BELL")
     if bell in s.tables[n].acks:
-        raise Refused("BELL SEEN")
+        raise Refusal("BELL SEEN")
     return _Admit((p,), "BELL SEEN")
 
 
@@ -295,30 +296,30 @@ _TABLE = {k.RESULT: _result, k.CONFIRM: _confirm, k.SEAT_CHECK: _seat_check,
 
 def _party_created(state: PartyState, p: Proposal, login: str, now: float) -> _Admit:
     if state.setup is not None:
-        raise Refused("PARTY EXISTS")
+        raise Refusal("PARTY EXISTS")
     try:
         setup = from_body(p.body)
     except SetupError as e:
-        raise Refused(str(e)) from None
+        raise Refusal(str(e)) from None
     rules(setup, 4)    # the engine knows the form, variant and tile set
     return _Admit((p,), "PARTY CREATED")
 
 
 def _staff_added(state, p, login, now):
     if state.staff.get(login) != "conductor":
-        raise Refused("CONDUCTOR ONLY")
+        raise Refusal("CONDUCTOR ONLY")
     new, role = p.body.get("login"), p.body.get("role", "assistant")
     if not isinstance(new, str) or not _LOGIN.fullmatch(new) or role not in ("assistant", "conductor"):
-        raise Refused("BAD LOGIN")
+        raise Refusal("BAD LOGIN")
     if new in state.staff:
-        raise Refused("ALREADY STAFF")
+        raise Refusal("ALREADY STAFF")
     return _Admit((p,), "STAFF ADDED")
 
 
 def _guest(state, p) -> str:
     name = p.body.get("guest")
     if not isinstance(name, str) or not name.strip():
-        raise Refused("BAD NAME")
+        raise Refusal("BAD NAME")
     return name
 
 
@@ -327,11 +328,11 @@ def _new_name(state, p, key: str = "guest", besides: str | None = None) -> str:
     "ann lee", "Ann  Lee") unless the host says it is another person (similar_ok)."""
     name = p.body.get(key)
     if not isinstance(name, str) or not name.strip() or len(name) > 80:
-        raise Refused("BAD NAME")
+        raise Refusal("BAD NAME")
     if name in state.guests:
-        raise Refused("ALREADY LISTED")
+        raise Refusal("ALREADY LISTED")
     if not p.body.get("similar_ok") and similar(state.guests, name, besides) is not None:
-        raise Refused("SIMILAR NAME")
+        raise Refusal("SIMILAR NAME")
     return name
 
 
@@ -353,9 +354,9 @@ def _checked_in(state, p, login, now):
     name = _guest(state, p)
     guest = state.guests.get(name)
     if guest is None:
-        raise Refused("NOT ON THE LIST")
+        raise Refusal("NOT ON THE LIST")
     if guest.checked_in:
-        raise Refused("ALREADY IN")
+        raise Refusal("ALREADY IN")
     if state.session is None:
         return _Admit((p,), "CHECKED IN")
     return _late_comer(state, p, name, now)
@@ -365,10 +366,10 @@ def _late_comer(state, p, name: str, now: float) -> _Admit:
     """ "Late-comers will have to be satisfied to receive vacant seats at the last tables"
     (LIST): the seat and card are the hub's decision, journaled after the request."""
     if state.final_count is not None:
-        raise Refused("PARTY OVER")
+        raise Refusal("PARTY OVER")
     place = seating.place_late_comer(state)
     if place is None:
-        raise Refused("PARTY FULL")
+        raise Refusal("PARTY FULL")
     card, table, seat = place
     placed = _decision(p, 1, k.GUEST_PLACED, {"guest": name, "card": card, "table": table,
                                               "seat": seat})
@@ -379,27 +380,27 @@ def _draw_seats(state, p, login, now):
     """The hub draws the cards for the guests present, or (by_hand) the seats follow the
     printed cards the guests drew from the tray, as recorded card by card."""
     if state.sessions:
-        raise Refused("SEATS DRAWN")
+        raise Refusal("SEATS DRAWN")
     setup = state.setup
     guests = [g.name for g in state.guests.values() if g.checked_in and g.left is None]
     need = 4 if setup.partnership else 2
     if len(guests) < need:
-        raise Refused("TOO FEW GUESTS")
+        raise Refusal("TOO FEW GUESTS")
     if len(guests) > setup.tables * 4:
-        raise Refused("TOO MANY GUESTS")
+        raise Refusal("TOO MANY GUESTS")
     if setup.partnership and len(guests) % 4:
         # "There must always be four players at each table" (BERGEN GAME), two of each colour
-        raise Refused("FOUR AT A TABLE")
+        raise Refusal("FOUR AT A TABLE")
     in_hand = {g.name: g.card for g in state.guests.values() if g.card}
     if p.body.get("by_hand"):
         if any(name not in in_hand for name in guests):
-            raise Refused("CARDS NOT DRAWN")
+            raise Refusal("CARDS NOT DRAWN")
         if sorted(in_hand.values(), key=number) != seating.cards_taken(setup, len(guests)):
-            raise Refused("WRONG CARDS")
+            raise Refusal("WRONG CARDS")
         body = {"seed": None, "cards": {name: in_hand[name] for name in guests}, "by_hand": True}
     else:
         if in_hand:
-            raise Refused("DRAWN BY HAND")
+            raise Refusal("DRAWN BY HAND")
         seed = _seed(p, now)
         body = {"seed": seed, "cards": seating.draw(setup, guests, random.Random(seed))}
     drawn = _decision(p, 1, k.SEATS_DRAWN, body)
@@ -410,9 +411,9 @@ def _seated_guest(state, p) -> tuple[str, str]:
     name = _guest(state, p)
     guest = state.guests.get(name)
     if guest is None or not guest.checked_in or guest.card is None:
-        raise Refused("NOT CHECKED IN")
+        raise Refusal("NOT CHECKED IN")
     if guest.left is not None:
-        raise Refused("GUEST LEFT")
+        raise Refusal("GUEST LEFT")
     return name, guest.card
 
 
@@ -422,13 +423,13 @@ def _guest_seated(state, p, login, now):
     s = state.session
     table, seat = p.body.get("table"), p.body.get("seat")
     if not isinstance(table, int) or table not in s.tables or seat not in SEATS:
-        raise Refused("NO SUCH SEAT")
+        raise Refusal("NO SUCH SEAT")
     if s.place_of(card) == (table, seat):
-        raise Refused("ALREADY SEATED")
+        raise Refusal("ALREADY SEATED")
     if s.tables[table].seats[SEATS.index(seat)] is not None:
-        raise Refused("SEAT TAKEN")
+        raise Refusal("SEAT TAKEN")
     if state.setup.partnership and colour(card) != colour(card_at(1, seat, True)):
-        raise Refused("WRONG COLOUR")
+        raise Refusal("WRONG COLOUR")
     return _Admit((p,), f"TABLE {table} {seat}")
 
 
@@ -437,9 +438,9 @@ def _guest_left(state, p, login, now):
     name = _guest(state, p)
     guest = state.guests.get(name)
     if guest is None or not guest.checked_in:
-        raise Refused("NOT HERE")
+        raise Refusal("NOT HERE")
     if guest.left is not None:
-        raise Refused("ALREADY LEFT")
+        raise Refusal("ALREADY LEFT")
     return _Admit((p,), "GUEST LEFT")
 
 
@@ -447,17 +448,17 @@ def _check_in_undone(state, p, login, now):
     _why(p)
     guest = state.guests.get(_guest(state, p))
     if guest is None or not guest.checked_in or guest.left is not None:
-        raise Refused("NOT CHECKED IN")
+        raise Refusal("NOT CHECKED IN")
     if guest.card is not None:
-        raise Refused("HAS A CARD")   # after the draw he is a guest who left
+        raise Refusal("HAS A CARD")   # after the draw he is a guest who left
     return _Admit((p,), "CHECK-IN UNDONE")
 
 
 def _all_checked_in(state, p, login, now):
     if state.sessions:
-        raise Refused("SEATS DRAWN")
+        raise Refusal("SEATS DRAWN")
     if all(g.checked_in for g in state.guests.values()):
-        raise Refused("ALL IN")
+        raise Refusal("ALL IN")
     return _Admit((p,), "ALL CHECKED IN")
 
 
@@ -465,7 +466,7 @@ def _guest_renamed(state, p, login, now):
     _why(p)
     old = _guest(state, p)
     if old not in state.guests:
-        raise Refused("NOT ON THE LIST")
+        raise Refusal("NOT ON THE LIST")
     _new_name(state, p, "name", besides=old)
     return _Admit((p,), "RENAMED")
 
@@ -474,9 +475,9 @@ def _guest_removed(state, p, login, now):
     _why(p)
     guest = state.guests.get(_guest(state, p))
     if guest is None:
-        raise Refused("NOT ON THE LIST")
+        raise Refusal("NOT ON THE LIST")
     if guest.card is not None:
-        raise Refused("HAS A CARD")   # his card is on record: he leaves instead
+        raise Refusal("HAS A CARD")   # his card is on record: he leaves instead
     return _Admit((p,), "REMOVED")
 
 
@@ -484,28 +485,28 @@ def _card_drawn(state, p, login, now):
     """A printed card drawn from the tray ("The card which a person draws will decide at
     which table and chair he is to be seated", TRAY), recorded by hand before the seats."""
     if state.sessions:
-        raise Refused("SEATS DRAWN")
+        raise Refusal("SEATS DRAWN")
     guest = state.guests.get(_guest(state, p))
     if guest is None or not guest.checked_in or guest.left is not None:
-        raise Refused("NOT CHECKED IN")
+        raise Refusal("NOT CHECKED IN")
     card = p.body.get("card")
     if card is None:
         if guest.card is None:
-            raise Refused("NO CARD DRAWN")
+            raise Refusal("NO CARD DRAWN")
         return _Admit((p,), "CARD PUT BACK")
     if card not in successive(state.setup.tables, state.setup.partnership):
-        raise Refused("NO SUCH CARD")
+        raise Refusal("NO SUCH CARD")
     if card in state.holders:
-        raise Refused("CARD TAKEN")
+        raise Refusal("CARD TAKEN")
     return _Admit((p,), "CARD DRAWN")
 
 
 def _table_added(state, p, login, now):
     _why(p)
     if state.final_count is not None:
-        raise Refused("PARTY OVER")
+        raise Refusal("PARTY OVER")
     if state.setup.tables >= 999:
-        raise Refused("BAD TABLES")
+        raise Refusal("BAD TABLES")
     return _Admit((p,), f"TABLE {state.setup.tables + 1} ADDED")
 
 
@@ -515,21 +516,21 @@ def _party_changed(state, p, login, now):
     _why(p)
     changes = p.body.get("changes")
     if not isinstance(changes, dict) or not changes:
-        raise Refused("NO CHANGE")
+        raise Refusal("NO CHANGE")
     if state.final_count is not None:
-        raise Refused("COUNTED")
+        raise Refusal("COUNTED")
     s = state.session
     if s is not None and (s.started is not None or len(state.sessions) > 1) \
             and not set(changes) <= CHANGEABLE_IN_PLAY:
-        raise Refused("PLAY HAS BEGUN")
+        raise Refusal("PLAY HAS BEGUN")
     if s is not None and {"form", "tables"} & set(changes):
-        raise Refused("SEATS DRAWN")
+        raise Refusal("SEATS DRAWN")
     try:
         setup = changed(state.setup, changes)
     except SetupError as e:
-        raise Refused(str(e)) from None
+        raise Refusal(str(e)) from None
     if setup == state.setup:
-        raise Refused("NO CHANGE")
+        raise Refusal("NO CHANGE")
     rules(setup, 4)
     return _Admit((p,), "PARTY CHANGED")
 
@@ -537,13 +538,13 @@ def _party_changed(state, p, login, now):
 def _session_started(state, p, login, now):
     s = state.session
     if s is None:
-        raise Refused("SEATS NOT DRAWN")
+        raise Refusal("SEATS NOT DRAWN")
     if p.body.get("session") != s.number:
-        raise Refused("WRONG SESSION")
+        raise Refusal("WRONG SESSION")
     if s.started is not None:
-        raise Refused("ALREADY STARTED")
+        raise Refusal("ALREADY STARTED")
     if not any(in_play(state.setup, t) for t in s.tables.values()):
-        raise Refused("NO TABLES")
+        raise Refusal("NO TABLES")
     return _Admit((p,), f"SESSION {s.number}")
 
 
@@ -551,13 +552,13 @@ def _bell(state, p, login, now):
     s = state.session
     meaning = p.body.get("meaning")
     if meaning not in ("finish", "stop"):
-        raise Refused("BAD MESSAGE")
+        raise Refusal("BAD MESSAGE")
     if s is None or s.started is None or session_over(state.setup, s):
-        raise Refused("NOT IN SESSION")
+        raise Refusal("NOT IN SESSION")
     if s.bell is not None and (s.bell.meaning == "stop" or meaning == "finish"):
-        raise Refused("BELL RUNG")
+        raise Refusal("BELL RUNG")
     if p.body.get("final") and state.setup.time_limit is None:
-        raise Refused("NOT BY THE CLOCK")
+        raise Refusal("NOT BY THE CLOCK")
     return _Admit((p,), "BELL RUNG")
 
 
@@ -566,9 +567,9 @@ def _bell_undone(state, p, login, now):
     s = state.session
     bell = next((b for b in (s.bells if s else ()) if b.id == p.body.get("bell")), None)
     if bell is None:
-        raise Refused("NO SUCH BELL")
+        raise Refusal("NO SUCH BELL")
     if bell.undone is not None:
-        raise Refused("ALREADY UNDONE")
+        raise Refusal("ALREADY UNDONE")
     return _Admit((p,), "BELL UNDONE")
 
 
@@ -576,11 +577,11 @@ def _entry_of(state, p):
     entry_id = p.body.get("entry")
     where = find_entry(state, entry_id) if isinstance(entry_id, str) else None
     if where is None:
-        raise Refused("NO SUCH GAME")
+        raise Refusal("NO SUCH GAME")
     si, n, ei = where
     e = (state.play_offs[-1 - si] if si < 0 else state.sessions[si].tables[n]).entries[ei]
     if e.annulled is not None:
-        raise Refused("GAME ANNULLED")
+        raise Refusal("GAME ANNULLED")
     return e
 
 
@@ -602,12 +603,12 @@ def _game_annulled(state, p, login, now):
     if p.body.get("entry") is not None:
         e = _entry_of(state, p)
         if p.body.get("table") != e.table:
-            raise Refused("WRONG TABLE")
+            raise Refusal("WRONG TABLE")
         return _Admit((p,), "GAME ANNULLED")
     s, n = state.session, p.body.get("table")
     if s is None or s.started is None or not isinstance(n, int) or n not in s.tables or \
             table_done(state.setup, s, s.tables[n]) or not in_play(state.setup, s.tables[n]):
-        raise Refused("NOT IN SESSION")
+        raise Refusal("NOT IN SESSION")
     return _Admit((p,), "GAME ANNULLED")
 
 
@@ -615,29 +616,29 @@ def _table_closed(state, p, login, now):
     _why(p)
     s, n = state.session, p.body.get("table")
     if s is None or s.started is None or not isinstance(n, int) or n not in s.tables:
-        raise Refused("NOT IN SESSION")
+        raise Refusal("NOT IN SESSION")
     t = s.tables[n]
     if t.closed is not None or table_done(state.setup, s, t):
-        raise Refused("TABLE DONE")
+        raise Refusal("TABLE DONE")
     if t.pending is not None:
-        raise Refused("CONFIRM FIRST")
+        raise Refusal("CONFIRM FIRST")
     return _Admit((p,), "TABLE CLOSED")
 
 
 def _call_answered(state, p, login, now):
     if not isinstance(p.body.get("table"), int) or not state.calls.get(p.body["table"]):
-        raise Refused("NO CALL")
+        raise Refusal("NO CALL")
     return _Admit((p,), "ANSWERED")
 
 
 def _reseat(state, p, login, now):
     s, setup = state.session, state.setup
     if s is None or s.started is None:
-        raise Refused("NOT IN SESSION")
+        raise Refusal("NOT IN SESSION")
     if not session_over(setup, s):
-        raise Refused("RESULTS MISSING")
+        raise Refusal("RESULTS MISSING")
     if last_session(state):
-        raise Refused("LAST SESSION")
+        raise Refusal("LAST SESSION")
     seed = _seed(p, now)
     m = movement.move(setup, s, totals(state), random.Random(seed))
     body = {"session": s.number + 1, "seed": seed,
@@ -651,15 +652,15 @@ def _final_count(state, p, login, now):
     """"Before announcing the winners he counts all his score-cards, in order to be sure of
     having as many in his hands as there were players" (THIRD SESSION)."""
     if state.final_count is not None:
-        raise Refused("COUNTED")
+        raise Refusal("COUNTED")
     if not party_over(state):
-        raise Refused("PARTY NOT OVER")
+        raise Refusal("PARTY NOT OVER")
     checked = [g for g in state.guests.values() if g.checked_in]
     # a guest who left before the draw never had a card; every other has his own
     if any(state.holders.get(g.card) != g.name for g in checked if g.card or g.left is None):
-        raise Refused("CARDS MISSING")
+        raise Refusal("CARDS MISSING")
     if any(e.pending for s in state.sessions for t in s.tables.values() for e in t.entries):
-        raise Refused("RESULTS MISSING")
+        raise Refusal("RESULTS MISSING")
     msg = f"COUNTED {len(checked)}"
     if not state.setup.partnership:
         return _Admit((p,), msg)
@@ -675,19 +676,19 @@ def _play_off(state, p, login, now):
     """"he requests the candidates for the second prize to play a game among themselves in
     order to solve the tie; and he who wins this game gets the second prize" (THIRD SESSION)."""
     if state.final_count is None:
-        raise Refused("COUNT FIRST")
+        raise Refusal("COUNT FIRST")
     prize, table = p.body.get("prize"), p.body.get("table")
     award = next((a for a in awards(state) if a.prize == prize), None)
     if award is None or len(award.cards) < 2:
-        raise Refused("NO TIE")
+        raise Refusal("NO TIE")
     if any(po.prize == prize for po in state.play_offs):
-        raise Refused("PLAY-OFF SET")
+        raise Refusal("PLAY-OFF SET")
     if not isinstance(table, int) or not 1 <= table <= state.setup.tables:
-        raise Refused("UNKNOWN TABLE")
+        raise Refusal("UNKNOWN TABLE")
     if open_play_off(state, table) is not None:
-        raise Refused("TABLE BUSY")
+        raise Refusal("TABLE BUSY")
     if len(award.cards) > 4:
-        raise Refused("TOO MANY TIED")
+        raise Refusal("TOO MANY TIED")
     rules(state.setup, len(award.cards), play_off=True)
     seated = _decision(p, 1, k.PLAY_OFF_SEATED, {"prize": prize, "table": table,
                                                  "cards": list(award.cards)})

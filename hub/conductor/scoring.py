@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from hub.scoring import Refusal, get_form
+from hub.refusal import Refusal
+from hub.scoring import get_form
 from hub.scoring.values import seats_for
 
 from .cards import SEATS
@@ -26,14 +27,6 @@ from .setup import Setup
 # that is the game without sides.
 _PARTY_VARIANT = {"bergen": "party", "tiddle-a-wink": "grimm-party"}
 _PLAY_OFF_VARIANT = {"bergen": "game", "tiddle-a-wink": "grimm"}
-
-
-class Refused(ValueError):
-    """An entry the engine refuses; `why` fits a table display."""
-
-    def __init__(self, why: str):
-        super().__init__(why)
-        self.why = why[:16]
 
 
 @dataclass(frozen=True)
@@ -61,15 +54,8 @@ def variant(setup: Setup, play_off: bool = False) -> str:
     return _PARTY_VARIANT.get(setup.form, "grimm" if "grimm" in form.variants else form.default)
 
 
-def rules(setup: Setup, players: int, play_off: bool = False):
-    try:
-        return _rules(setup, players, play_off)
-    except Refusal as r:
-        raise Refused(r.why) from None
-
-
 @lru_cache(maxsize=64)
-def _rules(setup: Setup, players: int, play_off: bool):
+def rules(setup: Setup, players: int, play_off: bool = False):
     # a session's tables follow the party rules (a short table draws more); a play-off is
     # "a game among themselves"
     return get_form(setup.form).rules(players=players, variant=variant(setup, play_off),
@@ -80,7 +66,7 @@ def _rules(setup: Setup, players: int, play_off: bool):
 def _seat_fields(setup: Setup, players: int, play_off: bool) -> tuple[str, ...]:
     """The engine's fields keyed as a seat (1-4): these carry seat numbers to translate."""
     form = get_form(setup.form)
-    return tuple(f.k for f in form.entry_form(_rules(setup, players, play_off)).fields if f.seat)
+    return tuple(f.k for f in form.entry_form(rules(setup, players, play_off)).fields if f.seat)
 
 
 def _occupied(seats) -> tuple[str, ...]:
@@ -136,14 +122,14 @@ def score(setup: Setup, seats, values, play_off: bool = False, lead: bool = Fals
     With `lead`, `values` also names the seat that led; the engine does not see it.
     The judge scores each result once; its outcome is journaled with it (recorded)."""
     if not isinstance(values, dict):
-        raise Refused("BAD MESSAGE")
+        raise Refusal("BAD MESSAGE")
     if lead:
         values = dict(values)
         n = values.pop("lead", None)
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 4:
-            raise Refused("MISSING LEAD")
+            raise Refusal("MISSING LEAD")
         if seats[n - 1] is None:
-            raise Refused("SEAT EMPTY")
+            raise Refusal("SEAT EMPTY")
     elif "lead" in values:
         # A board keying on through a hub outage reuses the last form it had (firmware
         # app._form), which may ask who led game 1; a later game's lead follows from the
@@ -156,19 +142,16 @@ def score(setup: Setup, seats, values, play_off: bool = False, lead: bool = Fals
     for k, v in values.items():
         ek = m.key_to_engine(k)
         if ek is None:
-            raise Refused("SEAT EMPTY")
+            raise Refusal("SEAT EMPTY")
         engine_values[ek] = v
     for key in _seat_fields(setup, len(m.table), play_off):
         n = engine_values.get(key)
         if isinstance(n, int) and not isinstance(n, bool) and n:
             seat = SEATS[n - 1] if 1 <= n <= 4 else None
             if seat not in m.to_engine:
-                raise Refused("SEAT EMPTY")
+                raise Refusal("SEAT EMPTY")
             engine_values[key] = m.engine.index(m.to_engine[seat]) + 1
-    try:
-        outcome = form.score(r, engine_values)
-    except Refusal as e:
-        raise Refused(e.why) from None
+    outcome = form.score(r, engine_values)
     winners = tuple(m.to_table[s] for s in outcome.winners)
     points = {m.to_table[s]: p for s, p in outcome.points.items()}
     # the engine's points are the card's measure: sixteenths, quarters, Sebastopol's game won
@@ -183,7 +166,7 @@ def pieces_each(setup: Setup, players: int) -> int:
     """Pieces each player draws at a table of `players`, as the engine deals them: "The
     number of dominoes to be drawn by each player at that table will have to be increased,
     in order to make the number taken from the stock ... equal" (LIST)."""
-    return get_form(setup.form).spec(_rules(setup, players, False)).hand_size
+    return get_form(setup.form).spec(rules(setup, players, False)).hand_size
 
 
 def played_values(setup: Setup, seats, rng, play_off: bool = False, lead: bool = False) -> dict:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from . import leads
 from .cards import SEATS, number
 from .fold import open_play_off
-from .scoring import Refused, entry_form, pieces_each
+from .scoring import entry_form, pieces_each
 from .state import PartyState, last_session, table_state
 
 
@@ -101,7 +101,7 @@ def _seat_check_form(state: PartyState, t) -> dict:
 def _result_form(state: PartyState, seats, game: int, title: str, lead=False, play_off=False):
     try:
         fields = entry_form(state.setup, seats, play_off=play_off, lead=lead)
-    except Refused:
+    except Refusal:
         return None
     return {"kind": "result", "game": game, "title": title, "fields": fields}
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from hub.refusal import Refusal
+
 SEATS = ("A", "B", "C", "D")  # Grimm: B left of A, C opposite A, D right of A
 SIDES = ("AC", "BD")          # partners sit opposite (Texas 42, Pell's Match, Grimm's sides)
 
@@ -16,16 +18,6 @@ def seats_for(players: int) -> tuple[str, ...]:
 
 def side_of(seat: str) -> str:
     return SIDES[0] if seat in SIDES[0] else SIDES[1]
-
-
-class Refusal(ValueError):
-    """An entry that cannot be true. `why` fits a 16-character table display."""
-
-    def __init__(self, why: str):
-        if len(why) > 16 or why != why.upper():
-            raise AssertionError(f"refusal text not fit for a table display: {why!r}")
-        super().__init__(why)
-        self.why = why
 
 
 @dataclass(frozen=True)
@@ -107,7 +99,7 @@ class EntryForm:
         for f in self.fields:
             if f.k not in values:
                 if whole:
-                    raise Refusal(f"MISSING {f.label}"[:16])
+                    raise Refusal(f"MISSING {f.label}")
                 continue
             v = values[f.k]
             if not isinstance(v, int) or isinstance(v, bool):

@@ -13,6 +13,6 @@ from hub import protocol
 ])
 def test_a_deeply_nested_payload_is_refused_as_a_bad_message(payload):
     assert len(payload) <= protocol.MAX_PAYLOAD
-    with pytest.raises(protocol.Refused) as refused:
+    with pytest.raises(protocol.Refusal) as refused:
         protocol.parse_event(1, payload)
     assert refused.value.why == "BAD MESSAGE"

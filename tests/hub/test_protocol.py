@@ -34,7 +34,7 @@ def test_a_result_becomes_a_proposal_from_its_table_and_board():
     (envelope(body={"game": 2, "values": {"A": 1}, "pad": "x" * 3000}), "TOO LONG", False),
 ])
 def test_malformed_events_are_refused_with_a_reason_a_table_can_show(payload, why, names_id):
-    with pytest.raises(protocol.Refused) as refused:
+    with pytest.raises(protocol.Refusal) as refused:
         protocol.parse_event(3, payload)
     assert refused.value.why == why and len(why) <= 16
     # The board is told which entry was refused whenever the envelope names it.

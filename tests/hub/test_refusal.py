@@ -1,0 +1,41 @@
+"""One refusal for the engine, the conductor and the protocol, and one rule for its
+reason: what a table's 16-character display shows (docs/protocol.md)."""
+import subprocess
+import sys
+
+import pytest
+
+from hub import protocol, scoring
+from hub.conductor import judge
+from hub.conductor.state import PartyState
+from hub.event import Proposal, Verdict
+from hub.refusal import DISPLAY, Refusal
+
+
+def test_the_engine_the_conductor_and_the_protocol_raise_the_one_refusal():
+    assert scoring.Refusal is protocol.Refusal is Refusal and issubclass(Refusal, ValueError)
+    form = scoring.get_form("block")
+    with pytest.raises(Refusal):
+        form.score(form.rules(players=4, variant="grimm"), {})
+    with pytest.raises(Refusal):
+        protocol.parse_event(1, b"{}")
+
+
+def test_a_reason_longer_than_the_display_is_cut_where_it_is_made_and_logged_whole():
+    r = Refusal("MISSING A PIECES LEFT")
+    assert r.why == "MISSING A PIECES" and len(r.why) == DISPLAY
+    assert "MISSING A PIECES LEFT" in str(r)
+    assert Verdict.refuse("HUB ERROR WITH A LONG STORY").why == "HUB ERROR WITH A"
+
+
+def test_the_rule_holds_under_python_dash_o_where_asserts_vanish():
+    out = subprocess.run([sys.executable, "-O", "-c",
+                          "from hub.event import Verdict; print(Verdict.refuse('X' * 40).why)"],
+                         capture_output=True, text=True, check=True).stdout.strip()
+    assert out == "X" * DISPLAY
+
+
+def test_a_refusal_without_a_reason_is_a_mistake_not_a_blank_display():
+    with pytest.raises(TypeError):
+        Refusal("  ")
+    assert judge(PartyState(), Proposal("p1", "staff:ann", "conductor.bell", {}), 0).why == "NO PARTY"
