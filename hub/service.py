@@ -61,7 +61,7 @@ class Hub:
                  username: str | None = None, password: str | None = None, client_id: str = "hub",
                  boards: dict[int, str] | None = None):
         self.journal = Journal(journal_path)
-        # With provisioning (hub/provision.py): the one board allowed to speak for each table.
+        # With provisioning (party/provision.py): the one board allowed to speak for each table.
         self.provisioned_boards = boards
         self.state = conductor.replay(self.journal.events())
         self.seq = self.journal.last_seq()

@@ -28,7 +28,7 @@ from hub.conductor.cards import SEATS, number
 from hub.conductor.scoring import played_values
 from hub.journal import open_reader, read_events
 from hub.service import Hub
-from hub.setup import create_party, guest_names, seat_guests, start_session
+from party.setup import create_party, guest_names, seat_guests, start_session
 from web import create_app, projection
 from web.server import WebServer
 
@@ -183,7 +183,7 @@ def test_broker_restart_between_keypress_and_ack_loses_and_doubles_nothing(broke
 def _hub_process(journal, broker) -> subprocess.Popen:
     port = free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "hub.cli", "run", "--journal", str(journal),
+        [sys.executable, "-m", "party.cli", "run", "--journal", str(journal),
          "--broker", f"{broker.host}:{broker.port}", "--http", f"127.0.0.1:{port}"],
         cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,

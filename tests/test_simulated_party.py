@@ -10,12 +10,12 @@ import time
 
 import pytest
 
-from hardware.sim.party import PartySimulator
+from party.simulated_party import PartySimulator
 from hub import conductor
 from hub.conductor.state import table_done
 from hub.journal import open_reader, read_events
 from hub.service import Hub
-from hub.setup import create_party
+from party.setup import create_party
 
 pytestmark = [pytest.mark.broker, pytest.mark.slow]
 

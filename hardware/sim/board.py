@@ -83,7 +83,7 @@ def romfs_image() -> Path:
     out = code.with_name(code.name + "-romfs")
     if out.exists():
         return out
-    from hub.firmware_tools import romfs_image as image_of
+    from hardware.firmware_build import romfs_image as image_of
     tmp = Path(tempfile.mkdtemp(prefix="party-firmware-romfs-"))
     modules = sorted(p.relative_to(code).as_posix() for p in code.rglob("*.mpy") if p.name != "main.mpy")
     image_of(code, modules, tmp / "firmware.romfs")

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from hub import firmware_tools as ft
+from hardware import firmware_build as ft
+from party import firmware
 
 
 def sources(board_kind):
@@ -135,9 +136,9 @@ def test_romfs_deploy_writes_the_image_first_then_only_what_is_not_in_it(tmp_pat
 
 
 def test_deploy_from_a_provisioned_directory_gives_the_board_its_tables_account(tmp_path):
-    from hub import provision
+    from party import provision
     provision.provision(3, tmp_path / "secrets", broker_host="192.0.2.10")
-    account = ft.provisioned_account(tmp_path / "secrets", 2)
+    account = provision.provisioned_account(tmp_path / "secrets", 2)
     assert (account["host"], account["user"], account["board"]) == ("192.0.2.10", "table-2", "table-2")
     run = Recorder()
     board = account.pop("board")
@@ -145,7 +146,7 @@ def test_deploy_from_a_provisioned_directory_gives_the_board_its_tables_account(
               build_dir=tmp_path / "b", run=run)
     assert run.config["board"] == "table-2" and run.config["password"] == account["password"]
     with pytest.raises(ValueError, match="no provisioned config for table 9"):
-        ft.provisioned_account(tmp_path / "secrets", 9)
+        provision.provisioned_account(tmp_path / "secrets", 9)
 
 
 def test_deploy_keeps_the_boards_data_files():
@@ -172,7 +173,7 @@ def test_deploy_refuses_a_config_that_cannot_work_before_touching_the_board(tabl
 
 def test_the_party_cli_commands_parse(tmp_path, capsys, monkeypatch):
     parser = argparse.ArgumentParser(prog="party")
-    ft.add_commands(parser.add_subparsers(dest="command"))
+    firmware.add_commands(parser.add_subparsers(dest="command"))
     args = parser.parse_args(["firmware", "build", "--board", "esp32", "--out", str(tmp_path / "o")])
     assert args.func(args) == 0
     assert "built for esp32 (xtensawin)" in capsys.readouterr().out
@@ -184,7 +185,7 @@ def test_the_party_cli_commands_parse(tmp_path, capsys, monkeypatch):
     assert (args.port, args.table, args.board, args.broker) == ("/dev/ttyACM0", 7, "esp32", "hub.local:1884")
     seen = {}
     monkeypatch.setenv("PARTY_WIFI_KEY", "from-env")
-    monkeypatch.setattr(ft, "deploy", lambda *a, **k: seen.update(args=a, kw=k) or ["mpremote"])
+    monkeypatch.setattr(firmware, "deploy", lambda *a, **k: seen.update(args=a, kw=k) or ["mpremote"])
     assert args.func(args) == 0
     assert seen["args"][3] == {"ssid": "party", "key": "from-env"}
     assert seen["args"][4]["host"] == "hub.local" and seen["args"][4]["port"] == 1884

@@ -7,7 +7,7 @@ from dataclasses import replace
 from hub.conductor import events as k
 from hub.conductor import fold, replay, to_json
 from hub.journal import Journal
-from hub.cli import main
+from party.cli import main
 
 from .party import Party
 from .test_block_party import block_party

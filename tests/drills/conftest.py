@@ -4,7 +4,7 @@ import os
 import pytest
 
 from hub.broker import Mosquitto
-from hub.provision import mosquitto_lines, password_tool, provision
+from party.provision import mosquitto_lines, password_tool, provision
 
 
 def as_root_lines() -> str:

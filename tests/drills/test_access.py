@@ -18,9 +18,9 @@ from hardware.sim.board import VirtualBoard
 from hardware.sim.party import key_in
 from hub import conductor
 from hub.conductor.cards import SEATS, number
-from hub.provision import hub_settings
+from party.provision import hub_settings
 from hub.service import Hub
-from hub.setup import create_party, guest_names, seat_guests, start_session
+from party.setup import create_party, guest_names, seat_guests, start_session
 
 pytestmark = pytest.mark.broker
 
@@ -113,7 +113,7 @@ def test_provisioning_writes_hashed_passwords_an_acl_and_a_config_per_board(prov
                        "topic read party/table/2/screen", "topic read party/all/cmd",
                        "topic read party/hub/status"]
     # A second provisioning makes new passwords: an old party's boards cannot log in.
-    from hub.provision import provision
+    from party.provision import provision
     assert provision(3, out.parent / "again")["password"] != hub_json["password"]
 
 

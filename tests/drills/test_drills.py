@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from hub.drills import PLAN, attack, faults, fuzz, run_drills
+from party.drills import PLAN, attack, faults, fuzz, run_drills
 
 pytestmark = pytest.mark.broker
 

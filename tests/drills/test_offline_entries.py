@@ -6,7 +6,7 @@ table lost to one WiFi outage. The real firmware, the hub and a broker show it."
 import pytest
 
 from hub import conductor
-from hub.drills.parts import InProcessHub, LockstepParty, journaled_entries, set_up_party
+from party.drills.parts import InProcessHub, LockstepParty, journaled_entries, set_up_party
 from hardware.sim.board import VirtualBoard
 
 pytestmark = pytest.mark.broker

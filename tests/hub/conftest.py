@@ -2,7 +2,7 @@
 import pytest
 
 from hub.service import Hub
-from hub.setup import create_party
+from party.setup import create_party
 from tests.protocol_tables import ProtocolTable
 
 

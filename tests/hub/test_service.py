@@ -10,7 +10,7 @@ import pytest
 from hub import conductor
 from hub.conductor import events as k
 from hub.conductor.cards import SEATS, number
-from hub.setup import guest_names, seat_guests, staff_action, start_session
+from party.setup import guest_names, seat_guests, staff_action, start_session
 
 pytestmark = pytest.mark.broker
 
@@ -129,10 +129,10 @@ def test_a_late_board_finds_its_screen_retained_and_the_bell_is_broadcast(party,
 
 
 def test_with_provisioning_only_the_tables_board_speaks_for_it(broker, tmp_path, table):
-    # hub/provision.py: the board provisioned for table 3 is "table-3"; a real board
+    # party/provision.py: the board provisioned for table 3 is "table-3"; a real board
     # deployed with that config adds its chip id ("table-3-<chip>").
     from hub.service import Hub
-    from hub.setup import create_party
+    from party.setup import create_party
     hub = Hub(tmp_path / "journal.sqlite3", broker.host, broker.port,
               boards={n: f"table-{n}" for n in (1, 2, 3)}).start()
     try:

@@ -1,7 +1,7 @@
 """The made-up guests of demos and simulated parties."""
 import pytest
 
-from hub.setup import guest_names
+from party.setup import guest_names
 
 
 def test_made_up_guests_are_distinct_up_to_the_largest_hall():

@@ -11,7 +11,7 @@ import json
 import pytest
 from .conftest import CONDUCTOR, PASSWORD, action_id_of, csrf_of, make_party, sign_in
 
-from hub.setup import create_party
+from party.setup import create_party
 
 pytestmark = pytest.mark.broker
 

@@ -91,7 +91,7 @@ def add_commands(subparsers) -> None:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hub.drills")
+    parser = argparse.ArgumentParser(prog="python -m party.drills")
     add_commands(parser.add_subparsers(dest="command", required=True))
     args = parser.parse_args(["drill", *(argv if argv is not None else sys.argv[1:])])
     return args.func(args)

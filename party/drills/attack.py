@@ -18,7 +18,7 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
 from hub.broker import best_available
-from hub.provision import hub_settings
+from party.provision import hub_settings
 
 from .parts import (ErrorCounter, Figures, InProcessHub, LockstepParty, book_party, fresh_dir, journal_events,
                     provisioned_broker, set_up_party, start_boards, stop_boards)
@@ -131,7 +131,7 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
 def console_without_login(work: Path, *, say=print) -> Figures:
     """Every console page and action, asked over HTTP by a browser that is not signed in;
     then that browser guessing the conductor's password."""
-    from hub.setup import HOST
+    from party.setup import HOST
     from web import create_app
     from web.server import WebServer
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import uuid
 
-from .conductor import events as k
-from .event import Proposal, Verdict
+from hub.conductor import events as k
+from hub.event import Proposal, Verdict
 
 HOST = "host"
 

@@ -23,7 +23,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import protocol
+from hub import protocol
 
 HUB_USER = "hub"
 PASSWD_TOOL = "/usr/bin/mosquitto_passwd"
@@ -114,6 +114,17 @@ def hub_settings(path: str | os.PathLike) -> dict:
     doc = json.loads((path / "hub.json" if path.is_dir() else path).read_text())
     return {"username": doc["user"], "password": doc["password"],
             "boards": {int(n): b for n, b in doc["boards"].items()}}
+
+
+def provisioned_account(directory: str | os.PathLike, table: int) -> dict:
+    """The broker account and board id that `party provision` wrote for a table."""
+    path = Path(directory) / "tables" / f"table-{table}" / "config.json"
+    try:
+        doc = json.loads(path.read_text())
+    except (OSError, ValueError) as e:
+        raise ValueError(f"no provisioned config for table {table} in {directory}: {e}") from None
+    return {"host": doc["broker"], "port": doc["port"], "user": doc["user"], "password": doc["password"],
+            "board": doc["board"]}
 
 
 def mosquitto_lines(out: str | os.PathLike) -> str:

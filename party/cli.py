@@ -55,8 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--duration", type=float, default=0, help="stop after this many seconds (default: Ctrl-C)")
     demo.set_defaults(func=_demo)
 
-    from . import drills, firmware_tools, provision, replay
-    for module in (replay, firmware_tools, provision, drills):
+    from . import drills, firmware, provision, replay
+    for module in (replay, firmware, provision, drills):
         module.add_commands(sub)
 
     args = parser.parse_args(argv)
@@ -75,7 +75,7 @@ def _start_broker(args):
     if args.broker:
         say(f"using the broker at {args.broker[0]}:{args.broker[1]}")
         return None, args.broker
-    from .broker import EmbeddedBroker
+    from hub.broker import EmbeddedBroker
     broker = EmbeddedBroker(port=args.mqtt_port or None).start()
     say(f"embedded MQTT broker listening on {broker.host}:{broker.port}")
     return broker, (broker.host, broker.port)
@@ -85,7 +85,7 @@ def _start_hub(args, journal: Path):
     from web import create_app
     from web.server import WebServer
 
-    from .service import Hub
+    from hub.service import Hub
 
     from .provision import hub_settings
 
@@ -140,7 +140,7 @@ def _run(args) -> int:
 def _demo(args) -> int:
     import tempfile
 
-    from hardware.sim.party import PartySimulator
+    from .simulated_party import PartySimulator
 
     journal = Path(args.journal or Path(tempfile.mkdtemp(prefix="party-demo-")) / "journal.sqlite3")
     broker, hub, web = _start_hub(args, journal)

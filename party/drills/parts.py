@@ -35,9 +35,9 @@ from hub.conductor.scoring import played_values
 from hub.conductor.state import last_session, session_over
 from hub.event import Proposal
 from hub.journal import open_reader, read_events
-from hub.provision import hub_settings, mosquitto_lines, password_tool, provision
+from party.provision import hub_settings, mosquitto_lines, password_tool, provision
 from hub.service import Hub
-from hub.setup import create_party, guest_names, seat_guests, staff_action, start_session
+from party.setup import create_party, guest_names, seat_guests, staff_action, start_session
 
 ROOT = Path(__file__).resolve().parents[2]
 log = logging.getLogger("drills")
@@ -105,7 +105,7 @@ class InProcessHub:
 
 
 class ChildHub:
-    """`python -m hub.cli run` as a child process: SIGKILLed by the kill drill.
+    """`python -m party.cli run` as a child process: SIGKILLed by the kill drill.
 
     The host's actions (start a session, move the players) need the hub's single
     writer: the child is stopped in order, the action taken by a hub in this
@@ -125,7 +125,7 @@ class ChildHub:
     def start(self) -> "ChildHub":
         port = free_port()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "hub.cli", "run", "--journal", str(self.journal),
+            [sys.executable, "-m", "party.cli", "run", "--journal", str(self.journal),
              "--broker", f"{self.broker.host}:{self.broker.port}", "--http", f"127.0.0.1:{port}",
              *(["--provisioned", str(self.provisioned)] if self.provisioned else [])],
             cwd=ROOT, stdout=self._log, stderr=self._log, env={**os.environ, "PYTHONPATH": str(ROOT)})
