@@ -10,7 +10,7 @@ import pytest
 from hardware.sim.board import VirtualBoard
 from hub.conductor.cards import SEATS
 from hub.service import Hub
-from hub.setup import create_party, guest_names, seat_guests, start_session
+from party.setup import create_party, guest_names, seat_guests, start_session
 from tests.test_end_to_end import journal_events
 
 pytestmark = pytest.mark.broker
