@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .tiles import Tile
+from .values import Refusal
 
 PLAIN, SPINNER, CROSS = "plain", "spinner", "cross"
 
@@ -89,6 +90,8 @@ class Line:
         (Sebastopol's first round)."""
         if not self.tiles:
             return [Placement(tile, -1)]
+        if tile in self.tiles:
+            return []
         out, seen = [], set()
         for i, end in enumerate(self.ends):
             if only_value is not None and end.value != only_value:
@@ -106,12 +109,18 @@ class Line:
         return End(value, value, double=tile.is_double, on_spinner=spinner)
 
     def play(self, p: Placement) -> "Line":
+        """The line with `p` played, or `Refusal`: a tile already on the table, an end the
+        line does not have, a tile that does not fit the end."""
         t = p.tile
         if not self.tiles:
             return self._lead(t)
+        if t in self.tiles:
+            raise Refusal("TILE ON TABLE")
+        if not 0 <= p.end < len(self.ends):
+            raise Refusal("NO SUCH END")
         end = self.ends[p.end]
         if p.exposed not in self.matching.exposures(t, end.value):
-            raise ValueError(f"{t} does not fit {end.value}")
+            raise Refusal("DOES NOT FIT")
         becomes_spinner = self.layout == SPINNER and self.spinner is None and t.is_double
         new_end = self._end_for(t, p.exposed, becomes_spinner)
         ends = list(self.ends)

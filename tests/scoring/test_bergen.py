@@ -26,14 +26,17 @@ def test_equal_ends_double_header_and_triple_header():
     # double-header. If one of the ends be a Double ... and the next player can lay a piece that
     # will make the other extremity of the same value ... it makes a triple-header."
     line, _ = lay(Line(PLAIN), T(4, 8), None)
-    line, made = lay(line, T(8, 4), 8)
+    line, made = lay(line, T(8, 2), 8)
+    assert made == 0
+    line, made = lay(line, T(2, 4), 2)
     assert made == 2 and line.end_values() == (4, 4)
     # "or if a Double can be added to one end double-headed, it makes a triple-header"
     _, made = lay(line, T(4, 4), 4)
     assert made == 3
     line, _ = lay(Line(PLAIN), T(2, 2), None)
     line, _ = lay(line, T(2, 6), 2)
-    _, made = lay(line, T(6, 2), 6)
+    line, _ = lay(line, T(6, 12), 6)
+    _, made = lay(line, T(12, 2), 12)
     assert made == 3   # a Double at one end, the other made the same value
 
 

@@ -1,5 +1,7 @@
 """The line of play and its in-play counts, checked against the books' worked examples."""
-from hub.scoring import PLAIN, SPINNER, Line, Placement, Tile
+import pytest
+
+from hub.scoring import PLAIN, SPINNER, Line, Placement, Refusal, Tile
 from hub.scoring.forms.muggins import fives
 
 T = Tile.of
@@ -82,6 +84,21 @@ def test_parker_lead_counts_its_spots():
 
 
 def test_a_tile_that_does_not_fit_is_not_offered():
-    line, _ = play(Line(PLAIN), ((3, 5), -1))
+    line, _ = play(Line(PLAIN), ((3, 5), -1), ((5, 6), 5))
     assert line.placements(T(1, 2)) == []
-    assert {p.end for p in line.placements(T(3, 5))} == {0, 1}
+    assert {p.end for p in line.placements(T(3, 6))} == {0, 1}
+
+
+def test_a_tile_on_the_table_an_end_not_there_or_a_misfit_is_refused():
+    # 000_ff8a6ed40036e836.txt, BLOCK GAME: "each one played must match the note-value on the
+    # free end of a piece"; 003_611dc33fc9a3dd20.txt: "The Double-Six set contains 28 tiles", each
+    # piece once, so a piece on the table cannot be played again. The refusal says why.
+    line, _ = play(Line(PLAIN), ((3, 5), -1), ((5, 6), 5))
+    assert line.placements(T(5, 6)) == []
+    for p, why in ((Placement(T(5, 6), 0, 6), "TILE ON TABLE"),
+                   (Placement(T(3, 3), 2, 3), "NO SUCH END"),
+                   (Placement(T(3, 3), -2, 3), "NO SUCH END"),
+                   (Placement(T(1, 2), 0, 1), "DOES NOT FIT")):
+        with pytest.raises(Refusal) as e:
+            line.play(p)
+        assert e.value.why == why
