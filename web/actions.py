@@ -87,6 +87,42 @@ def _why(form) -> dict:
     return {"why": text(form, "why")}
 
 
+def _similar_ok(form) -> dict:
+    """The host's word that a near-duplicate name is another person."""
+    return {"similar_ok": True} if form.get("similar_ok") else {}
+
+
+_CARD = re.compile(r"^(?:(WHITE|RED|W|R)\s*)?(?:TABLE\s*)?([0-9]{1,3})\s*([A-D])(?:\s+(WHITE|RED))?$")
+
+
+def card(form, key: str = "card") -> str:
+    """A printed card as the host reads it ("Table 2 C", "2c", "Table 1 B White", "W1B")
+    in the conductor's spelling ("2C", "W1B")."""
+    raw = " ".join((form.get(key) or "").upper().replace(",", " ").split())
+    m = _CARD.match(raw)
+    if not m or (m.group(1) and m.group(4)):
+        raise BadForm(key, f"type it as printed, e.g. Table 2 C (or Table 1 B White) — not {raw[:20]!r}.")
+    colour = (m.group(1) or m.group(4) or "")[:1]
+    return f"{colour}{int(m.group(2))}{m.group(3)}"
+
+
+def changes(form) -> dict:
+    """The party's set-up as changed on the form: only the fields the page offers are sent."""
+    out = {}
+    if "form" in form:
+        out["form"] = text(form, "form", limit=20)
+    for key in ("tables", "games_per_session", "sessions", "prizes"):
+        v = number(form, key, required=False, low=0, high=999)
+        if v is not None:
+            out[key] = v
+    for key in ("booby", "confirm"):
+        if key in form:
+            out[key] = choice(form, key, ("yes", "no")) == "yes"
+    if not out:
+        raise BadForm("changes", "change at least one thing.")
+    return out
+
+
 # ----- the actions ----------------------------------------------------------------------
 @dataclass(frozen=True)
 class Action:
@@ -126,6 +162,24 @@ ACTIONS: dict[str, Action] = {
                           "Answer a call"),
     "move-players": Action(ev.RESEAT, lambda f: {}, "Move the players"),
     "final-count": Action(ev.FINAL_COUNT, lambda f: {}, "Final count"),
+    "walk-in": Action(ev.WALK_IN, lambda f: {"guest": text(f, "guest", limit=80), **_similar_ok(f)},
+                      "A walk-in"),
+    "undo-check-in": Action(ev.CHECK_IN_UNDONE, lambda f: {"guest": text(f, "guest", limit=80), **_why(f)},
+                            "Undo the check-in"),
+    "check-in-all": Action(ev.ALL_CHECKED_IN, lambda f: {}, "Check in everyone listed"),
+    "rename": Action(ev.GUEST_RENAMED, lambda f: {
+        "guest": text(f, "guest", limit=80), "name": text(f, "new_name", limit=80), **_why(f), **_similar_ok(f)},
+        "Rename a guest"),
+    "remove-guest": Action(ev.GUEST_REMOVED, lambda f: {"guest": text(f, "guest", limit=80), **_why(f)},
+                           "Remove from the list"),
+    "card-drawn": Action(ev.CARD_DRAWN, lambda f: {"guest": text(f, "guest", limit=80), "card": card(f)},
+                         "Card drawn"),
+    "card-back": Action(ev.CARD_DRAWN, lambda f: {"guest": text(f, "guest", limit=80), "card": None},
+                        "Card put back"),
+    "seat-by-cards": Action(ev.DRAW_SEATS, lambda f: {"by_hand": True}, "Seat by the cards drawn"),
+    "add-table": Action(ev.TABLE_ADDED, _why, "Add a table"),
+    "change-party": Action(ev.PARTY_CHANGED, lambda f: {"changes": changes(f), **_why(f)},
+                           "Change the party", conductor_only=True),
     "play-off": Action(ev.PLAY_OFF, lambda f: {
         "prize": text(f, "prize", limit=40), "table": number(f, "table", low=1, high=999)}, "Schedule a play-off"),
 }

@@ -52,7 +52,7 @@ def _submit(proposal, title: str, form_name: str | None = None):
     if verdict.ok:
         flash(f"{title}: done — {verdict.msg}", "ok")
     else:
-        _refuse(title, verdict.why, form_name)
+        _refuse(title, party.explain(_hub().state, proposal, verdict.why), form_name)
     return verdict
 
 
@@ -138,9 +138,11 @@ def home():
 @bp.get("/guests")
 @login_required
 def guests():
+    state = _hub().state
     replies = security.store().plan().get("replies", [])
-    return render_template("console/guests.html", p=party.overview(_hub()),
-                           guests=party.guests(_hub().state), plan_coming=sum(r["coming"] for r in replies))
+    return render_template("console/guests.html", p=party.overview(_hub()), guests=party.guests(state),
+                           plan_coming=sum(r["coming"] for r in replies), plan=party.draw_plan(state),
+                           partnership=bool(state.setup and state.setup.partnership))
 
 
 @bp.get("/tables")
@@ -162,9 +164,34 @@ def tables_json():
 @bp.get("/corrections")
 @login_required
 def corrections():
+    """Any session's results (the current one unless ?session= says), to correct or annul."""
     state = _hub().state
-    return render_template("console/corrections.html", p=party.overview(_hub()),
-                           entries=party.entries(state), bells=party.bells(state))
+    shown = request.args.get("session", type=int) or len(state.sessions)
+    if state.sessions and not 1 <= shown <= len(state.sessions):
+        abort(404)
+    return render_template("console/corrections.html", p=party.overview(_hub()), shown=shown,
+                           entries=party.entries(state, shown), bells=party.bells(state))
+
+
+@bp.post("/corrections/preview")
+@login_required
+def preview_correction():
+    """A correction as the conductor would admit it, not yet recorded: the standings and prizes
+    before and after, and what it means for the seating, with the button that records it."""
+    from hub import conductor
+    hub, title = _hub(), actions.ACTIONS["correct"].title
+    try:
+        proposal = actions.proposal(actions.ACTIONS["correct"], request.form, g.login)
+    except BadForm as e:
+        _refuse(title, e, "correct")
+        return _back("console.corrections")
+    state = hub.state
+    verdict, after, _ = conductor.admit(state, proposal, state.seq, time.time())   # nothing journaled
+    if not verdict.ok:
+        _refuse(title, party.explain(state, proposal, verdict.why), "correct")
+        return _back("console.corrections")
+    return render_template("console/correction_preview.html", p=party.overview(hub), form=request.form,
+                           preview=party.correction_preview(state, after, proposal.body["entry"]))
 
 
 @bp.get("/prizes")

@@ -18,6 +18,8 @@ from hub.conductor import state as S
 from hub.conductor.screens import screen as table_screen
 from hub.conductor.setup import FORMS, PARTNERSHIP_FORMS, book_prizes
 
+from hub.conductor.names import similar
+
 from .actions import BadForm, number, text
 
 LOGIN = re.compile(r"^[a-z0-9-]{1,24}$")
@@ -100,6 +102,8 @@ def overview(hub) -> dict:
         "seated": bool(s),
 
         "final_count": bool(state.final_count),
+        "play_begun": bool(s and (s.started or s.number > 1)),
+        "prizes": setup.prizes, "booby": setup.booby, "confirm": setup.confirm,
         "created_by": state.created.by if state.created else "",
         "staff": dict(state.staff),
     }
@@ -140,11 +144,11 @@ def table_status(state, boards: dict[str, dict]) -> list[dict]:
 
 
 # ----- corrections -------------------------------------------------------------------------------
-def entries(state) -> list[dict]:
-    """The current session's results, table by table, with their mends (annulled, corrected)."""
-    s = state.session
-    if s is None:
+def entries(state, session: int | None = None) -> list[dict]:
+    """A session's results (the current one by default), table by table, with their mends."""
+    if not state.sessions:
         return []
+    s = state.sessions[(session or len(state.sessions)) - 1]
     out = []
     for n in sorted(s.tables):
         for e in s.tables[n].entries:
@@ -153,6 +157,92 @@ def entries(state) -> list[dict]:
                         "annulled": bool(e.annulled), "why": e.annulled.why if e.annulled else "",
                         "corrections": [(m.by, m.why) for m in e.corrections], "pending": e.pending})
     return out
+
+
+def correction_preview(before, after, entry_id: str) -> dict:
+    """What a correction of a result of `session` changes, for the conductor to see before he
+    confirms: every card whose total or place moves, the prizes, and the seating (docs/conductor.md:
+    seating already announced stays as journaled; the next movement reads the corrected totals)."""
+    si, table, ei = S.find_entry(before, entry_id)
+    old = (before.play_offs[-1 - si] if si < 0 else before.sessions[si].tables[table]).entries[ei]
+    new = (after.play_offs[-1 - si] if si < 0 else after.sessions[si].tables[table]).entries[ei]
+    session = si + 1 if si >= 0 else 0          # 0: a play-off
+    keyed = [(k, old.values.get(k, ""), new.values.get(k, "")) for k in new.values
+             if old.values.get(k) != new.values.get(k)]
+    was = {r["card"]: r for r in ranking(before)}
+    rows = [{"name": r["name"], "card_label": r["card_label"], "rank": (was[r["card"]]["rank"], r["rank"]),
+             "total": (was[r["card"]]["total"], r["total"])}
+            for r in ranking(after)
+            if r["card"] in was and (was[r["card"]]["rank"], was[r["card"]]["total"]) != (r["rank"], r["total"])]
+    winners = ({prize_label(a.prize): ", ".join(name_of(st, c) for c in a.cards) for a in P.awards(st)}
+               for st in (before, after))
+    prizes_before, prizes_after = winners
+    s = after.session
+    seated_since = list(range(session + 1, s.number + 1)) if session else []
+    if S.party_over(after) or after.final_count:
+        seeding = "No movement remains: the standings and the prizes change."
+    elif S.last_session(after):
+        seeding = f"Session {s.number} is the last: the standings and the prizes change."
+    else:
+        seeding = f"The movement after session {s.number} will seat session {s.number + 1} by the corrected totals."
+    return {"rows": rows, "session": session, "table": table, "game": old.game, "keyed": keyed,
+            "seated_since": seated_since, "seeding": seeding,
+            "prizes": [(label, prizes_before.get(label, ""), who) for label, who in prizes_after.items()
+                       if prizes_before.get(label, "") != who]}
+
+
+def draw_plan(state) -> dict | None:
+    """What the draw will do with the guests present, in the host's words, before it is made:
+    more guests than seats (add a table), the partnership forms' four at every table, or the
+    short-table rule (LIST: "three or two players may be seated there")."""
+    from hub.conductor.seating import cards_taken
+    setup = state.setup
+    if setup is None or state.sessions:
+        return None
+    present = sum(g.checked_in and g.left is None for g in state.guests.values())
+    seats = setup.tables * 4
+    plan = {"present": present, "seats": seats, "ok": False, "add_tables": 0}
+    if present > seats:
+        plan["add_tables"] = math.ceil((present - seats) / 4)
+        plan["text"] = (f"{present} present and {setup.tables} tables seat {seats}: add "
+                        f"{plan['add_tables']} table{'s' if plan['add_tables'] > 1 else ''} before the draw.")
+    elif setup.partnership and present % 4:
+        plan["text"] = (f"{present} present, and in {FORM_NAMES[setup.form]} there must always be four players "
+                        f"at each table, two white and two red: add {4 - present % 4} guest"
+                        f"{'s' if 4 - present % 4 > 1 else ''} or leave out {present % 4}.")
+    elif present < (4 if setup.partnership else 2):
+        plan["text"] = f"{present} present: too few to play."
+    else:
+        at = {}
+        for c in cards_taken(setup, present):
+            at[C.home(c)[0]] = at.get(C.home(c)[0], 0) + 1
+        full = [n for n, k in sorted(at.items()) if k == 4]
+        short = [f"Table {n} {['', 'one', 'two', 'three'][k]}" for n, k in sorted(at.items()) if k < 4]
+        empty = [n for n in range(1, setup.tables + 1) if n not in at]
+        words = f"{present} present: the draw takes {present} cards, {len(full)} table{'s' if len(full) != 1 else ''} of four"
+        if short:
+            words += f"; {' and '.join(short)} (the short-table rule: more pieces drawn each)"
+        if empty:
+            words += f"; Table{'s' if len(empty) > 1 else ''} {', '.join(map(str, empty))} empty (for late-comers)"
+        plan.update(ok=True, text=words + ".")
+    return plan
+
+
+def explain(state, proposal, why: str):
+    """A refusal whose sentence needs the party's figures or names: a BadForm naming the field,
+    else the conductor's code as it is (web/refusals.py words it)."""
+    body = proposal.body
+    if why == "SIMILAR NAME":
+        key = "new_name" if "name" in body else "guest"
+        name = body.get("name", body.get("guest", ""))
+        other = similar(state.guests, name, body.get("guest") if key == "new_name" else None)
+        return BadForm(key, f"{other!r} is already on the list. If {name!r} is another person, tick "
+                            "\u201canother person\u201d and send again.")
+    if why in ("TOO MANY GUESTS", "FOUR AT A TABLE"):
+        plan = draw_plan(state)
+        if plan:
+            return BadForm("guests", plan["text"])
+    return why
 
 
 def bells(state) -> list[dict]:

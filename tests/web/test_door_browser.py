@@ -1,0 +1,249 @@
+"""The door, the party's changes and corrections, clicked through as a host in headless
+Chromium (the console's own forms and buttons; the API behind them only sets the scene).
+
+Book: 000_ff8a6ed40036e836.txt. LIST: the conductor "checks off the names of the persons
+who have arrived, then takes as many score-cards in successive order as there are persons
+present. Four players are to be at each table, but should it happen that this number cannot
+be completed at the last table, then three or two players may be seated there." "Late-comers
+will have to be satisfied to receive vacant seats at the last tables." TRAY: "The card which
+a person draws will decide at which table and chair he is to be seated." BERGEN GAME: "There
+must always be four players at each table."
+"""
+from __future__ import annotations
+
+import pytest
+
+from hub.conductor import events as ev
+
+from .conftest import guest_name, make_party, submit
+from .test_console_browser import sign_in_page
+
+pytestmark = pytest.mark.broker
+SHOTS = "/tmp/h10door-shots"
+
+
+def shot(page, name: str) -> None:
+    page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
+
+
+def flash(page, kind: str = "ok") -> str:
+    box = page.locator(f".flash.{kind}")
+    box.first.wait_for()
+    return box.first.inner_text()
+
+
+def row(page, guest: str):
+    return page.locator(f'#guests tr[data-guest="{guest}"]')
+
+
+def row_action(page, guest: str, action: str, **fields) -> None:
+    """Open the guest's tools, fill the action's fields and press its button."""
+    r = row(page, guest)
+    details = r.locator("details")
+    if details.count() and details.get_attribute("open") is None:
+        r.locator("summary").click()
+    form = r.locator(f"form[data-action={action}]")
+    for name, value in fields.items():
+        form.locator(f"[name={name}]").fill(value)
+    form.locator("button").click()
+    page.wait_for_load_state()
+
+
+def door(page, action: str, **fields) -> None:
+    form = page.locator(f"form[data-action={action}]").first
+    for name, value in fields.items():
+        if isinstance(value, bool):
+            form.locator(f"[name={name}]").set_checked(value)
+        else:
+            form.locator(f"[name={name}]").fill(value)
+    form.locator("button").click()
+    page.wait_for_load_state()
+
+
+def test_the_door_from_the_list_to_a_late_comer_at_a_new_last_table(hub, server, page, tmp_path):
+    import os
+    os.makedirs(SHOTS, exist_ok=True)
+    submit(hub, ev.PARTY_CREATED, {"form": "block", "tables": 2, "seat_check": False})
+    names = [guest_name(i) for i in range(9)]          # Ann Lee, Bob Ray ...
+    for name in names:
+        submit(hub, ev.GUEST_LISTED, {"guest": name})
+    sign_in_page(page, server.url)
+    page.goto(server.url + "console/guests")
+
+    page.locator("form[data-action=check-in-all] button").click()
+    assert "Check in everyone listed: done" in flash(page)
+    # nine for eight seats: the console says so and offers a table before the draw
+    assert page.locator("#draw-plan").inner_text() == (
+        "9 present and 2 tables seat 8: add 1 table before the draw.")
+    door(page, "draw-seats")
+    assert flash(page, "refused") == (
+        "Draw the seats: refused — Guests: 9 present and 2 tables seat 8: add 1 table before the draw.")
+
+    # a near-duplicate at the door is flagged, naming the guest listed; what was typed stays
+    door(page, "walk-in", guest="ann  LEE")
+    alert = flash(page, "refused")
+    assert "'Ann Lee' is already on the list" in alert and "another person" in alert
+    assert page.locator("form[data-action=walk-in] input[name=guest]").input_value() == "ann  LEE"
+    shot(page, "door-near-duplicate")
+    door(page, "walk-in", guest="Zoe Quill")
+    assert "A walk-in: done — CHECKED IN" in flash(page)
+
+    page.locator("form[data-action=add-table] button").click()
+    assert "Add a table: done — TABLE 3 ADDED" in flash(page)
+    assert page.locator("#draw-plan").inner_text() == (
+        "10 present: the draw takes 10 cards, 2 tables of four; Table 3 two "
+        "(the short-table rule: more pieces drawn each).")
+
+    # a guest checked in by mistake; another renamed; one who sent regrets removed
+    row_action(page, names[8], "undo-check-in", why="not here yet")
+    assert "Undo the check-in: done" in flash(page)
+    row_action(page, names[1], "rename", new_name="Robert Ray", why="his card name")
+    assert "Rename a guest: done" in flash(page)
+    row_action(page, names[8], "remove-guest", why="sent regrets")
+    assert "Remove from the list: done" in flash(page)
+    assert row(page, names[8]).count() == 0 and row(page, "Robert Ray").count() == 1
+    assert page.locator("#draw-plan").inner_text().startswith(
+        "9 present: the draw takes 9 cards, 1 table of four; Table 2 three and Table 3 two")
+
+    door(page, "draw-seats")
+    assert "Draw the seats: done — SEATS DRAWN" in flash(page)
+    page.goto(server.url + "console/")
+    page.locator("form[data-action=start-session] button").click()
+    assert "done — SESSION 1" in flash(page)
+
+    # during play a walk-in takes a vacant seat at the last table
+    page.goto(server.url + "console/guests")
+    door(page, "walk-in", guest="Late Larry")
+    assert "done — TABLE 3 C" in flash(page)
+    row_action(page, "Robert Ray", "guest-left", why="train home")
+    assert "A guest left: done" in flash(page)
+    assert "(left)" in row(page, "Robert Ray").inner_text()
+    shot(page, "door-guests-after-draw")
+
+    state = hub.state
+    assert state.setup.tables == 3 and state.guests["Late Larry"].card is not None
+    kinds = [e.kind for e in hub.journal.events()]
+    for kind in (ev.ALL_CHECKED_IN, ev.WALK_IN, ev.TABLE_ADDED, ev.CHECK_IN_UNDONE, ev.GUEST_RENAMED,
+                 ev.GUEST_REMOVED, ev.GUEST_LEFT):
+        assert kind in kinds
+    assert all(e.source == "staff:florence" for e in hub.journal.events() if e.kind in (ev.WALK_IN, ev.TABLE_ADDED))
+
+
+def test_a_bergen_draw_is_refused_until_four_at_every_table_then_seated_by_printed_cards(hub, server, page):
+    submit(hub, ev.PARTY_CREATED, {"form": "bergen", "tables": 2, "seat_check": False})
+    names = [guest_name(i) for i in range(7)]
+    for name in names:
+        submit(hub, ev.GUEST_LISTED, {"guest": name})
+        submit(hub, ev.CHECKED_IN, {"guest": name})
+    sign_in_page(page, server.url)
+    page.goto(server.url + "console/guests")
+    plan = ("7 present, and in The Bergen Game there must always be four players at each table, "
+            "two white and two red: add 1 guest or leave out 3.")
+    assert page.locator("#draw-plan").inner_text() == plan
+    door(page, "draw-seats")
+    assert flash(page, "refused") == f"Draw the seats: refused — Guests: {plan}"
+    door(page, "walk-in", guest="Zoe Quill")
+    names.append("Zoe Quill")
+
+    # the guests draw printed cards from the tray; the host records each
+    cards = ["Table 2 B White", "W1A", "table 1 a red", "R2B", "White 2 A", "Table 1 B Red", "R2A", "W1B"]
+    row_action(page, names[0], "card-drawn", card="Table 3 A White")
+    assert "Card: there is no such card" in flash(page, "refused")
+    for name, card in zip(names, cards):
+        row_action(page, name, "card-drawn", card=card)
+        assert "Card drawn: done" in flash(page)
+    shot(page, "door-cards-drawn")
+    door(page, "seat-by-cards")
+    assert "Seat by the cards drawn: done — SEATS DRAWN" in flash(page)
+    where = {name: hub.state.session.place_of(hub.state.guests[name].card) for name in names}
+    assert where == {names[0]: (2, "B"), names[1]: (1, "A"), names[2]: (1, "C"), names[3]: (2, "D"),
+                     names[4]: (2, "A"), names[5]: (1, "D"), names[6]: (2, "C"), names[7]: (1, "B")}
+
+
+def test_the_party_is_changed_before_play_and_only_its_prizes_after(hub, server, page):
+    submit(hub, ev.PARTY_CREATED, {"form": "block", "tables": 2, "seat_check": False})
+    sign_in_page(page, server.url)
+    change = page.locator("form[data-action=change-party]")
+    change.locator("select[name=form]").select_option("sebastopol")
+    change.locator("input[name=tables]").fill("3")
+    change.locator("input[name=why]").fill("the hosts prefer Sebastopol")
+    change.locator("button").click()
+    assert "Change the party: done" in flash(page)
+    assert page.locator("h1").first.inner_text().startswith("Sebastopol · 3 tables")
+    setup = hub.state.setup
+    assert (setup.form, setup.tables, setup.games_per_session, setup.sessions) == ("sebastopol", 3, 3, 4)
+    for i in range(12):
+        submit(hub, ev.GUEST_LISTED, {"guest": guest_name(i)})
+        submit(hub, ev.CHECKED_IN, {"guest": guest_name(i)})
+    submit(hub, ev.DRAW_SEATS, {"seed": 1})
+    submit(hub, ev.SESSION_STARTED, {"session": 1})
+    page.goto(server.url + "console/")
+    change = page.locator("form[data-action=change-party]")
+    assert change.locator("[name=form]").count() == 0 and change.locator("[name=sessions]").count() == 0
+    change.evaluate("f => f.noValidate = true")
+    change.locator("input[name=prizes]").fill("-1")
+    change.locator("input[name=why]").fill("a gift")
+    change.locator("button").click()
+    assert flash(page, "refused") == "Change the party: refused — Prizes: a number from 0 to 999, please."
+    change = page.locator("form[data-action=change-party]")
+    assert change.locator("input[name=why]").input_value() == "a gift"        # kept as typed
+    change.locator("input[name=prizes]").fill("2")
+    change.locator("select[name=booby]").select_option("yes")
+    change.locator("button").click()
+    assert "Change the party: done" in flash(page)
+    assert (hub.state.setup.prizes, hub.state.setup.booby) == (2, True)
+    shot(page, "door-party-changed")
+
+
+def key_session(hub, games: int = 4) -> None:
+    """Every table keys its games (as its board would send them) and acknowledges the bell."""
+    import uuid
+    from hub.event import Proposal
+    from .conftest import draw_game
+    s = hub.state.session
+    for n in sorted(s.tables):
+        for g in range(1, games + 1):
+            v = hub.submit(Proposal(f"t{n}.{uuid.uuid4().hex[:12]}", f"table:{n}", ev.RESULT,
+                                    {"table": n, "board": f"b{n}", "game": g, "values": draw_game(n, g)}))
+            assert v.ok, v.why
+    bell = hub.state.session.bell
+    for n in sorted(s.tables):
+        assert hub.submit(Proposal(f"a{n}.{bell.id}", f"table:{n}", ev.BELL_ACK,
+                                   {"table": n, "board": f"b{n}", "bell": bell.id})).ok
+
+
+def test_a_result_of_session_one_is_corrected_during_session_two_after_seeing_the_consequence(hub, server, page):
+    """Seating already announced stays as journaled; the movement after session II reads the
+    corrected totals (docs/conductor.md). The conductor sees the standings before and after
+    and the seating's consequence, then records it."""
+    make_party(hub, 2, form="draw")
+    key_session(hub)
+    submit(hub, ev.RESEAT, {"seed": 5})
+    submit(hub, ev.SESSION_STARTED, {"session": 2})
+    seats_two = {n: t.seats for n, t in hub.state.session.tables.items()}
+    sign_in_page(page, server.url)
+    page.goto(server.url + "console/corrections")
+    assert "No results in this session." in page.content()
+    page.locator("nav.sessions a", has_text="1").click()
+    page.wait_for_url("**/corrections?session=1")
+    first = hub.state.sessions[0].tables[1].entries[0]
+    loser = next(x for x in "ABCD" if first.values[x])
+    form = page.locator(f'tr[data-entry="{first.id}"] form[data-action=correct]')
+    form.locator(f'input[name="value.{loser}"]').fill(str(first.values[loser] + 16))
+    form.locator("input[name=why]").fill("a whole note not counted")
+    form.locator("button").click()
+    page.wait_for_selector("#consequence")
+    text = page.locator("#consequence").inner_text()
+    winner = hub.state.holders[first.seats["ABCD".index(first.winners[0])]]   # gains what the loser held
+    assert winner in text and "→" in text
+    assert "Session 2 was seated already and stays as announced." in text
+    assert "The movement after session 2 will seat session 3 by the corrected totals." in text
+    assert not [e for e in hub.journal.events() if e.kind == ev.RESULT_CORRECTED]   # not yet
+    shot(page, "correction-preview")
+    page.locator("form[data-action=correct-confirm] button").click()
+    assert "Correct a result: done — CORRECTED" in flash(page)
+    page.wait_for_url("**/corrections?session=1")
+    assert "corrected by staff:florence: a whole note not counted" in page.content()
+    (fix,) = [e for e in hub.journal.events() if e.kind == ev.RESULT_CORRECTED]
+    assert fix.body["values"][loser] == first.values[loser] + 16
+    assert {n: t.seats for n, t in hub.state.session.tables.items()} == seats_two
