@@ -140,6 +140,8 @@ class Hub:
         if where is None:
             return
         table, leaf = where
+        # anything from a board is news that it is there: a result as much as a heartbeat
+        self.boards.setdefault(table, BoardSeen()).seen_at = time.time()
         if leaf == "event":
             self._inbox.put(_TableInput(table, message.payload))
         else:
@@ -151,8 +153,7 @@ class Hub:
         except ValueError as exc:
             log.warning("table %d: unreadable %s: %s", table, leaf, exc)
             return
-        seen = self.boards.setdefault(table, BoardSeen())
-        seen.seen_at = time.time()
+        seen = self.boards[table]
         if leaf == "status":
             seen.state = str(msg.get("state", "unknown"))
             seen.board = str(msg.get("board", seen.board))

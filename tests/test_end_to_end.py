@@ -120,7 +120,7 @@ def test_a_result_keyed_at_table_3_reaches_the_standings_stream_and_the_boards_d
         assert len(journaled(hub.journal.path)) == 1
         # The standings are derived from the journal: what the screen shows equals a replay.
         replayed = conductor.replay(hub.journal.events())
-        assert data == projection.view(conductor.standings(replayed), replayed.setup, hidden=False)
+        assert data == projection.view(conductor.standings(replayed), replayed, hidden=False)
     finally:
         web.stop()
         hub.stop()

@@ -28,7 +28,9 @@ def create_app(hub, **config) -> Flask:
         SSE_PING_SECONDS=15.0,
         SSE_SETTLE_SECONDS=0.05,     # at most this added to a push while the hub catches up
         BOARD_CHECK_SECONDS=1.0,     # how often a stream looks at the boards' telemetry
-        BOARD_SILENT_SECONDS=45.0,   # online but unheard-of for this long: silent
+        BOARD_SILENT_SECONDS=120.0,  # online but nothing at all heard for this long: silent
+                                     # (twice the boards' heartbeat, firmware heartbeat_s = 60:
+                                     # one lost heartbeat is no silence)
         KEYPAD_RESEND_SECONDS=3.0,   # a phone resends an unacknowledged entry this often
         LOGIN_TRIES=5,               # wrong passwords from one device before it must wait
         LOGIN_PAUSE_SECONDS=30.0,    # then one try per this long (web/throttle.py)

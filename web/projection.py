@@ -45,7 +45,7 @@ class Projection:
         with self._lock:
             if self._key == (seq, hidden):
                 return seq, self._view, self._json
-            v = view(standings, state.setup, hidden)
+            v = view(standings, state, hidden)
             encoded = json.dumps(v, separators=(",", ":"))
             self._key, self._view, self._json = (seq, hidden), v, encoded
         return seq, v, encoded
@@ -92,7 +92,8 @@ def tables(state) -> list[int]:
     return sorted(conductor.tables(state))
 
 
-def view(st: dict, setup, hidden: bool) -> dict:
+def view(st: dict, state, hidden: bool) -> dict:
+    setup = state.setup
     if setup is None or "form" not in st:
         return {"title": "", "state": "waiting", "session": 0, "tables": [], "leaders": [], "moves": [],
                 "prizes": [], "hidden": False, "note": "The party has not been created yet."}
@@ -117,6 +118,7 @@ def view(st: dict, setup, hidden: bool) -> dict:
         "moves": [_move(m) for m in st.get("moves", [])] if session and session["state"] == "seated" else [],
         "prizes": [_prize(a) for a in st.get("prizes", [])],
         "hidden": hidden,
+        "clock": _clock(state, setup),
     }
     if session is None and "guests" in st:
         out["note"] = f"{st['guests']['checked_in']} of {st['guests']['listed']} guests checked in"
@@ -132,6 +134,14 @@ def _table(row: dict, setup, totals: dict, hidden: bool) -> dict:
         "seats": [{"seat": seat, "name": name, "score": None if hidden else totals.get(name)}
                   for seat, name in sorted(row["seats"].items())],
     }
+
+
+def _clock(state, setup) -> dict | None:
+    """A party run by the clock ("The game lasts an hour and a half", BERGEN GAME): when its
+    time is up, from the start of session I, until the final count."""
+    if setup.time_limit is None or state.started_at is None or state.final_count:
+        return None
+    return {"ends_at": state.started_at + setup.time_limit * 60, "minutes": setup.time_limit}
 
 
 def _move(text: str) -> dict:

@@ -2,8 +2,8 @@
 
 Telemetry is never journaled: it is how the board is doing now. A board is
 `online` while its retained status says so and it has been heard from lately;
-`silent` when it says online but nothing (status or heartbeat) arrived within
-`silent_after` seconds — powered off without its last will reaching the broker,
+`silent` when it says online but nothing at all (status, heartbeat, a result,
+anything) arrived within `silent_after` seconds (twice its heartbeat) — powered off without its last will reaching the broker,
 or out of WiFi range; `offline` when its last will or a clean stop said so;
 `none` when no board has ever spoken for the table (a phone keypad, or paper).
 """

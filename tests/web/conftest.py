@@ -90,10 +90,12 @@ def submit(hub, kind: str, body: dict, login: str = CONDUCTOR):
     return verdict
 
 
-def make_party(hub, tables: int, form: str = "draw", guests: int | None = None, start: bool = True, **options):
-    """A party under way: created, guests listed and checked in, seats drawn, session 1 started."""
+def make_party(hub, tables: int, form: str = "draw", guests: int | None = None, start: bool = True,
+               names: list[str] | None = None, **options):
+    """A party under way: created, guests listed and checked in, seats drawn, session 1 started;
+    the guests `names`, or as many as `guests` (default: four a table) of `guest_name`'s."""
     submit(hub, ev.PARTY_CREATED, {"form": form, "tables": tables, "seat_check": False, **options})
-    names = [guest_name(i) for i in range(guests if guests is not None else tables * 4)]
+    names = names or [guest_name(i) for i in range(guests if guests is not None else tables * 4)]
     for name in names:
         submit(hub, ev.GUEST_LISTED, {"guest": name})
         submit(hub, ev.CHECKED_IN, {"guest": name})

@@ -16,6 +16,7 @@ const STATE_TEXT = {
 let view = null;         // the latest `standings` message
 let boards = {};         // table -> online | offline | silent | none
 let page = 0;
+let skew = 0;            // the hub's clock minus this screen's, in ms
 
 const $ = (id) => document.getElementById(id);
 
@@ -23,6 +24,13 @@ function el(tag, cls, text) {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
   if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+// A name the box may cut with an ellipsis: the whole of it stays in its title.
+function nameEl(cls, text) {
+  const e = el("span", cls, text);
+  e.title = text;
   return e;
 }
 
@@ -36,9 +44,23 @@ function render() {
   st.dataset.state = view.state;
   const over = view.state === "over" && (view.prizes || []).length > 0;
   $("ceremony").hidden = !over;
+  $("main").hidden = over;   // the ceremony takes the screen
   renderLeft();
   renderTables();
+  renderClock();
   if (over) renderPrizes();
+}
+
+// A party run by the clock (Bergen, Tiddle-a-wink: "an hour and a half") counts down in the header.
+function renderClock() {
+  const clock = $("clock");
+  clock.hidden = !view.clock;
+  if (!view.clock) return;
+  const left = Math.max(0, Math.round((view.clock.ends_at * 1000 - (Date.now() + skew)) / 1000));
+  const h = Math.floor(left / 3600), m = Math.floor(left / 60) % 60, sec = left % 60;
+  const two = (n) => String(n).padStart(2, "0");
+  clock.textContent = left ? `${h ? h + ":" + two(m) : m}:${two(sec)} left` : "Time is up";
+  clock.classList.toggle("up", left === 0);
 }
 
 function renderLeft() {
@@ -49,7 +71,7 @@ function renderLeft() {
     $("left-title").textContent = `To your seats for session ${view.session}`;
     rows = view.moves.map((m) => {
       const li = el("li");
-      li.append(el("span", "name", m.name), el("span", "arrow", "→"), el("span", "total", m.to));
+      li.append(nameEl("name", m.name), el("span", "arrow", "→"), el("span", "total", m.to));
       return li;
     });
   } else if (!(view.leaders || []).length && view.note) {
@@ -59,33 +81,40 @@ function renderLeft() {
     return;
   } else if (view.hidden) {
     $("left-title").textContent = "Standings";
-    const li = el("li", "note", "Hidden for the last session: the prizes will tell!");
+    const li = el("li", "note hidden-notice", "The standings are hidden for the last session: the prizes will tell!");
     list.append(li);
     $("left-page").textContent = "";
     return;
   } else {
     $("left-title").textContent = `Leaders — ${view.measure_label || "total"}`;
-    rows = (view.leaders || []).map((p) => {
-      const li = el("li");
-      li.append(el("span", "rank", p.rank + "."), el("span", "name", p.name),
-                el("span", "where", p.card || ""), el("span", "total", String(p.total)));
-      return li;
-    });
+    rows = leaderRows();
   }
   fitPaged(list, rows, $("left-page"));
 }
 
+function leaderRows() {
+  return (view.leaders || []).map((p) => {
+    const li = el("li");
+    li.append(el("span", "rank", p.rank + "."), nameEl("name", p.name),
+              el("span", "where", p.card || ""), el("span", "total", String(p.total)));
+    return li;
+  });
+}
+
 // Show rows as large as the box allows (down to a legible minimum), a page at a time.
 function fitPaged(list, rows, pager) {
-  const h = list.clientHeight;
+  const h = list.clientHeight, w = list.clientWidth;
   const vmin = Math.min(window.innerWidth, window.innerHeight) / 100;
-  let font = 5.2 * vmin, perPage = rows.length;
+  // a row holds its rank, about ten letters of name and the total (16 em); the place
+  // beside them (another 5 em) only where the row is wide enough at that size
+  let font = Math.max(3.6 * vmin, Math.min(5.2 * vmin, w / 16)), perPage = rows.length;
   for (; font >= 3.6 * vmin; font -= 0.2 * vmin) {
     perPage = Math.max(1, Math.floor(h / (font * 1.45)));
     if (perPage >= rows.length) break;
   }
   font = Math.max(font, 3.6 * vmin);
   list.style.fontSize = font + "px";
+  list.classList.toggle("narrow", font * 21 > w);
   const pages = Math.max(1, Math.ceil(rows.length / perPage));
   const p = page % pages;
   for (const li of rows.slice(p * perPage, (p + 1) * perPage)) {
@@ -115,7 +144,10 @@ function renderTables() {
   const th = g.th - gap, tw = g.tw - gap;
   box.style.gridTemplateColumns = `repeat(${g.cols}, 1fr)`;
   box.style.gridAutoRows = `${Math.floor(th)}px`;
-  const detailed = th > 220 && tw > 200;       // room for the four seats' scores
+  // room for the four seats' names and totals: in screen units, so 1280×720 shows
+  // the seats wherever 1920×1080 does, at the same share of the screen
+  const vmin = Math.min(window.innerWidth, window.innerHeight) / 100;
+  const detailed = th > 20 * vmin && tw > 18 * vmin;
   const numberPx = Math.floor(Math.min(detailed ? th * 0.26 : th * 0.5, tw * 0.42));
   const smallPx = Math.max(12, Math.floor(detailed ? th * 0.1 : Math.min(th * 0.2, tw * 0.16)));
   box.replaceChildren(...tables.map((t) => {
@@ -134,14 +166,15 @@ function renderTables() {
     // partnership forms count the partners' points to ten, not games
     const progress = t.of ? `${t.games}/${t.of}` : (t.points || `${t.games} games`);
     const games = el("div", "games", progress + (t.done ? " ✔" : ""));
-    games.style.fontSize = smallPx + "px";
+    // never wider than its tile (a partnership's "A+C 7 · B+D 9" is long)
+    games.style.fontSize = Math.max(12, Math.min(smallPx, Math.floor(0.9 * tw / (0.62 * games.textContent.length)))) + "px";
     tile.append(no, games);
     if (detailed && !view.hidden) {
       const seats = el("div", "seats");
-      seats.style.fontSize = Math.floor(th * 0.095) + "px";
+      seats.style.fontSize = Math.floor(Math.min(th * 0.095, tw * 0.075)) + "px";
       for (const s of t.seats || []) {
         const row = el("div");
-        row.append(el("span", "", `${s.seat} ${s.name || ""}`), el("span", "", s.score === null || s.score === undefined ? "" : String(s.score)));
+        row.append(nameEl("", `${s.seat} ${s.name || ""}`), el("span", "", s.score === null || s.score === undefined ? "" : String(s.score)));
         seats.append(row);
       }
       tile.append(seats);
@@ -151,13 +184,16 @@ function renderTables() {
 }
 
 function renderPrizes() {
+  const list = $("final-list");
+  list.replaceChildren();
+  fitPaged(list, leaderRows(), $("final-page"));
   $("prizes").replaceChildren(...view.prizes.map((p) => {
     const li = el("li");
     li.append(el("span", "which", p.label || `Prize ${p.prize}`));
     if (p.play_off && p.play_off.length) {
       li.append(el("span", "play-off", "Play-off: " + p.play_off.join(", ")));
     } else {
-      li.append(el("span", "who", p.name || ""), el("span", "total", p.total === undefined ? "" : String(p.total)));
+      li.append(nameEl("who", p.name || ""), el("span", "total", p.total === undefined ? "" : String(p.total)));
     }
     return li;
   }));
@@ -180,5 +216,11 @@ function connect() {
 }
 
 window.addEventListener("resize", render);
-setInterval(() => { page++; if (view) renderLeft(); }, PAGE_SECONDS * 1000);
+setInterval(() => { page++; if (view) render(); }, PAGE_SECONDS * 1000);
+setInterval(() => { if (view) renderClock(); }, 1000);
+// the hub's clock (its HTTP Date), so the time limit counts down by it, not by this screen's
+fetch("standings.json", { method: "HEAD" }).then((r) => {
+  const at = Date.parse(r.headers.get("Date"));
+  if (!Number.isNaN(at)) skew = at + 500 - Date.now();   // Date is to the second: half a second on average
+}).catch(() => {});
 connect();
