@@ -53,6 +53,8 @@ class TableApp:
         self.client = None
         self.screen = {}  # the latest retained screen
         self.hub = None  # the hub's retained status: "online" / "offline"
+        self.safe = None  # the journal seq its replica holds; None: it keeps no replica
+        self.restored = None  # where its journal was restored from a replica; None: never
         self.entry = None
         self.draft_game = None  # (form kind, game) the draft belongs to
         self.draft = {}  # values keyed so far for draft_game; survives cancel and refusal
@@ -107,14 +109,22 @@ class TableApp:
                 self._on_bell(m.get("bell"))
         elif topic == T_HUB:
             was, self.hub = self.hub, m.get("state")
-            if self.hub == "online" and was != "online":
-                for e in self.outbox.entries:  # a restarted hub has none of our unacked events
-                    e[3] = None
-                self._kick()
+            if self.hub == "online":
+                # Its replica's position: acked events beyond it are kept until it passes them.
+                self.safe = m.get("safe") if isinstance(m.get("safe"), int) else None
+                r = m.get("restored")
+                self.restored = r if isinstance(r, int) else None
+                back = self.outbox.hub_safe(self.restored, self.safe)
+                if was != "online" or back:
+                    for e in self.outbox.entries:  # a restarted hub has none of our unacked events
+                        e[3] = None
+                    self._kick()
         self.refresh()
 
     def _on_ack(self, m):
-        e = self.outbox.settle(m.get("id"))
+        seq = m.get("seq")
+        keep = m.get("ok") is True and isinstance(seq, int) and self.safe is not None and seq > self.safe
+        e = self.outbox.settle(m.get("id"), seq if keep else None, self.restored)
         if not e:
             return  # a repeated ack for an event already settled
         if self.sending and self.sending[0] == e[0]:

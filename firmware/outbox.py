@@ -9,6 +9,12 @@
 #   B<n>        boot counter
 #   +<json>     an event (the exact payload sent, so a resend is byte-identical)
 #   -<id>       the hub settled that event (ok or refused)
+#   =<seq> <r> <id>  the hub journaled that event at <seq>, not yet safe beyond its
+#               disk: kept, to resend to a hub restored from a replica that lacks it;
+#               <r>: where that hub's journal was restored from a replica (- if never)
+#   R<id>       a kept event goes back to be resent (a restored hub lacks it)
+#   S<seq>      the hub's replica holds its journal up to <seq>: kept events up to
+#               it are dropped (S alone: the hub keeps no replica, drop them all)
 #   K<bell id>  the last conductor's bell this board acknowledged
 import json
 import os
@@ -16,10 +22,15 @@ from binascii import crc32
 
 LOG = "outbox.log"
 COMPACT_AFTER = 64  # records appended before the log is folded again
+KEEP_MAX = 24  # acknowledged events kept for the replica's lag (a party's results are fewer)
 
 
 def _line(rec):
     return "%08x %s\n" % (crc32(rec.encode()), rec)
+
+
+def _kept(eid, seq, restored):
+    return "=%d %s %s" % (seq, "-" if restored is None else restored, eid)
 
 
 class Outbox:
@@ -35,6 +46,9 @@ class Outbox:
         self.bell = None
         # [id, kind, payload, ticks of last send or None]; oldest first
         self.entries = []
+        # [id, kind, payload, journal seq, restored]: acknowledged, not yet in the hub's
+        # replica; restored: where the acknowledging hub's journal was restored, or None
+        self.kept = []
         self._load()
         self.boot += 1  # persisted below, before anything is sent
         self._compact()
@@ -63,6 +77,13 @@ class Outbox:
                         self.entries.append([ev["id"], ev["kind"], v, None])
                     elif t == "-":
                         self._drop(v)
+                    elif t == "=":
+                        seq, r, eid = v.split(" ", 2)
+                        self._keep(eid, int(seq), None if r == "-" else int(r))
+                    elif t == "R":
+                        self._back([k for k in self.kept if k[0] == v])
+                    elif t == "S":
+                        self._forget(int(v) if v else None)
                     elif t == "K":
                         self.bell = v
                 except (ValueError, KeyError, TypeError):
@@ -74,8 +95,10 @@ class Outbox:
             f.write(_line("B%d" % self.boot))
             if self.bell:
                 f.write(_line("K" + self.bell))
-            for e in self.entries:
+            for e in self.entries + self.kept:
                 f.write(_line("+" + e[2]))
+            for k in self.kept:
+                f.write(_line(_kept(k[0], k[3], k[4])))
         os.rename(tmp, self.path)  # atomic on LittleFS and POSIX
         self._appended = 0
 
@@ -86,11 +109,31 @@ class Outbox:
         self._appended += 1
 
     def _drop(self, eid):
-        for i, e in enumerate(self.entries):
-            if e[0] == eid:
-                del self.entries[i]
-                return True
-        return False
+        for q in (self.entries, self.kept):
+            for i, e in enumerate(q):
+                if e[0] == eid:
+                    del q[i]
+                    return e
+        return None
+
+    def _keep(self, eid, seq, restored):
+        e = self._drop(eid)
+        if e:
+            self.kept.append([e[0], e[1], e[2], seq, restored])
+            if len(self.kept) > KEEP_MAX:
+                del self.kept[0]  # the heap's bound: the oldest, the likeliest replicated
+        return e
+
+    def _back(self, back):
+        # Oldest first, ahead of newer pending events: sent in the order first sent.
+        for k in back:
+            self.kept.remove(k)
+        self.entries[0:0] = [[k[0], k[1], k[2], None] for k in back]
+
+    def _forget(self, safe):
+        n = len(self.kept)
+        self.kept = [k for k in self.kept if safe is not None and k[3] > safe]
+        return len(self.kept) < n
 
     def add(self, table, kind, body):
         """Make an event with the next id and persist it before it is sent."""
@@ -101,17 +144,36 @@ class Outbox:
         self.entries.append([eid, kind, payload, None])
         return eid
 
-    def settle(self, eid):
-        """The hub's verdict for eid arrived: drop it. Returns the entry, or None if not ours."""
+    def settle(self, eid, keep=None, restored=None):
+        """The hub's verdict for eid arrived: drop it, or with `keep` (the journal
+        seq the hub gave it, not yet in its replica) keep it to resend if a hub
+        restored from the replica lacks it; `restored`: where that hub was restored
+        from. Returns the entry, or None if not pending."""
         for e in self.entries:
             if e[0] == eid:
-                self._drop(eid)
+                if keep is None:
+                    self._drop(eid)
+                else:
+                    self._keep(eid, keep, restored)
                 if self._appended >= COMPACT_AFTER:
                     self._compact()
                 else:
-                    self._append("-" + eid)
+                    self._append("-" + eid if keep is None else _kept(eid, keep, restored))
                 return e
         return None
+
+    def hub_safe(self, restored, safe):
+        """The hub's status: kept events an earlier hub journaled after `restored`
+        (where this hub's journal was restored from a replica; None if never) go
+        back to be resent; of the rest, those up to `safe` (its replica's position;
+        None: it has no replica) are dropped. True if some go back."""
+        back = [k for k in self.kept if restored is not None and k[4] != restored and k[3] > restored]
+        for k in back:
+            self._append("R" + k[0])
+        self._back(back)
+        if self.kept and self._forget(safe):
+            self._append("S" if safe is None else "S%d" % safe)
+        return bool(back)
 
     def bell_acked(self, bell_id):
         self.bell = bell_id

@@ -41,8 +41,10 @@ class HubDouble:
         self.hold = False  # True: record but do not ack (the hub is slow or its acks are lost)
         self.screens: dict[int, dict] = {}
         self.state = "online"
+        self.status_fields: dict = {}  # what else its status says: its replica's `safe`, `restored`
         self._cond = threading.Condition()
         self._seq = 0
+        self.acked_seq: dict[str, int] = {}  # event id -> the journal seq its ok ack gave
         c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="test-hub")
         c.will_set("party/hub/status", json.dumps({"v": 1, "state": "offline"}), 1, True)
         c.reconnect_delay_set(0.1, 0.5)
@@ -56,7 +58,7 @@ class HubDouble:
     def _on_connect(self, client, userdata, flags, reason_code, properties):
         client.subscribe([("party/table/+/event", 1), ("party/table/+/status", 1),
                           ("party/table/+/heartbeat", 0)])
-        client.publish("party/hub/status", json.dumps({"v": 1, "state": self.state}), 1, True)
+        client.publish("party/hub/status", json.dumps(self._status()), 1, True)
         for table, screen in self.screens.items():
             client.publish(f"party/table/{table}/screen", json.dumps(screen), 1, True)
 
@@ -77,11 +79,17 @@ class HubDouble:
 
     def ack(self, ev: dict, **verdict) -> None:
         verdict = verdict or self.verdict(ev)
-        self._seq += 1
         client_msg = {"v": 1, "id": ev["id"], **verdict}
-        if verdict.get("ok"):
-            client_msg["seq"] = self._seq
+        if verdict.get("ok"):  # a resend is acknowledged with its first seq, as the hub does
+            if ev["id"] not in self.acked_seq:
+                self._seq += 1
+                self.acked_seq[ev["id"]] = self._seq
+            client_msg["seq"] = self.acked_seq[ev["id"]]
         self.client.publish(f"party/table/{ev['table']}/ack", json.dumps(client_msg), 1)
+
+    def seq_base(self, seq: int) -> None:
+        """Number the next journaled event seq + 1 (a party under way)."""
+        self._seq = seq
 
     def ack_all(self) -> None:
         for ev in list(self.journal.values()):
@@ -98,9 +106,13 @@ class HubDouble:
         self.client.publish("party/all/cmd", json.dumps(
             {"v": 1, "cmd": "bell", "bell": {"id": bell_id, "meaning": meaning}}), 1)
 
-    def set_status(self, state: str) -> None:
-        self.state = state
-        self.client.publish("party/hub/status", json.dumps({"v": 1, "state": state}), 1, True)
+    def _status(self) -> dict:
+        return {"v": 1, "state": self.state, **(self.status_fields if self.state == "online" else {})}
+
+    def set_status(self, state: str, **fields) -> None:
+        """Publish the hub's status; `fields` (e.g. safe=, restored=) replace the extra ones."""
+        self.state, self.status_fields = state, fields
+        self.client.publish("party/hub/status", json.dumps(self._status()), 1, True)
 
     def events(self, kind: str | None = None) -> list[dict]:
         with self._cond:
