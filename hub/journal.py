@@ -22,6 +22,12 @@ CREATE TRIGGER IF NOT EXISTS journal_no_update BEFORE UPDATE ON journal
 BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
 CREATE TRIGGER IF NOT EXISTS journal_no_delete BEFORE DELETE ON journal
 BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+-- Where this journal was restored from a replica (`party takeover`): not events of
+-- the party, so not in the fold; the boards resend what they were told is after it.
+CREATE TABLE IF NOT EXISTS restored (
+    seq INTEGER NOT NULL,
+    at  REAL NOT NULL
+);
 """
 
 
@@ -84,6 +90,17 @@ class Journal:
 
     def events(self, after: int = 0) -> Iterator[Event]:
         return read_events(self._db, after)
+
+    def restored(self) -> int | None:
+        """The seq this journal was last restored at from a replica; None if never."""
+        row = self._db.execute("SELECT seq FROM restored ORDER BY rowid DESC LIMIT 1").fetchone()
+        return row[0] if row else None
+
+    def mark_restored(self, at: float) -> int:
+        """A takeover: this journal was just restored from a replica, up to its last seq."""
+        seq = self.last_seq()
+        self._db.execute("INSERT INTO restored (seq, at) VALUES (?, ?)", (seq, at))
+        return seq
 
 
 def open_reader(path: str | Path) -> sqlite3.Connection:

@@ -23,7 +23,8 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from . import conductor, protocol
 from .event import Event, Proposal, Verdict
-from .journal import Journal
+from .journal import Journal, open_reader
+from .replica import Replica
 
 log = logging.getLogger("hub")
 
@@ -59,8 +60,12 @@ class BoardSeen:
 class Hub:
     def __init__(self, journal_path: str | Path, broker_host: str, broker_port: int, *,
                  username: str | None = None, password: str | None = None, client_id: str = "hub",
-                 boards: dict[int, str] | None = None):
+                 boards: dict[int, str] | None = None, replica: str | None = None, replica_sync_s: float = 1.0):
         self.journal = Journal(journal_path)
+        # Litestream beside the hub (hub/replica.py); its position is what the boards may forget.
+        self.replica = Replica(replica, journal_path, sync_s=replica_sync_s,
+                               on_advance=self._replica_advanced) if replica else None
+        self.restored = self.journal.restored()
         # With provisioning (party/provision.py): the one board allowed to speak for each table.
         self.provisioned_boards = boards
         self.state = conductor.replay(self.journal.events())
@@ -79,6 +84,8 @@ class Hub:
 
     # ----- life cycle -------------------------------------------------------
     def start(self) -> "Hub":
+        if self.replica:
+            self.replica.start()
         self._writer.start()
         self.mqtt.connect_async(*self.broker_address, keepalive=10)
         self.mqtt.loop_start()
@@ -99,6 +106,8 @@ class Hub:
         self.mqtt.disconnect()
         self.mqtt.loop_stop()
         self.journal.close()
+        if self.replica:
+            self.replica.stop()  # after the last commit: Litestream ships it as it stops
 
     # ----- inputs -------------------------------------------------------------
     def submit(self, proposal: Proposal, timeout: float = 10.0) -> Verdict:
@@ -127,9 +136,39 @@ class Hub:
             return
         # Clean session: subscriptions do not survive a reconnect, so make them every time.
         client.subscribe([(t, 1) for t in protocol.TABLE_INPUTS])
-        client.publish(protocol.HUB_STATUS, protocol.encode({"v": 1, "state": "online"}), qos=1, retain=True)
+        self._say_online(client)
         self._inbox.put(_Republish())
         log.info("connected to the broker")
+
+    def _say_online(self, client) -> None:
+        """The hub's retained status (docs/protocol.md): with a replica, how far it holds
+        the journal (`safe`: the boards may forget entries up to it), and after a
+        takeover where this journal was restored (`restored`: they resend what is after)."""
+        status = {"v": 1, "state": "online"}
+        if self.replica:
+            status["safe"] = self.replica.position or 0
+        if self.restored is not None:
+            status["restored"] = self.restored
+        client.publish(protocol.HUB_STATUS, protocol.encode(status), qos=1, retain=True)
+
+    def _replica_advanced(self, position: int) -> None:
+        if self.mqtt.is_connected() and not self._stopping.is_set():
+            self._say_online(self.mqtt)
+
+    def replica_lag(self, now: float):
+        """The replica against the journal (hub/replica.py `Lag`), or None without one."""
+        if not self.replica:
+            return None
+        seq, position = self.seq, self.replica.position or 0
+        oldest = None
+        if seq > position:
+            db = open_reader(self.journal.path)
+            try:
+                row = db.execute("SELECT at FROM journal WHERE seq = ?", (position + 1,)).fetchone()
+                oldest = row[0] if row else None
+            finally:
+                db.close()
+        return self.replica.lag(seq, oldest, now)
 
     def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
         if not self._stopping.is_set():
