@@ -12,7 +12,7 @@ from hub import protocol
 from hub.journal import Journal, open_reader, read_events
 from hub.replica import ReplicaError, litestream, replica_url, restore
 from hub.service import Hub
-from hub.setup import create_party, guest_names, seat_guests
+from party.setup import create_party, guest_names, seat_guests
 
 pytestmark = pytest.mark.broker
 
