@@ -58,6 +58,10 @@ class GameForm:
     def rules(self, players: int | None = None, variant: str | None = None,
               tile_set: str | None = None, **options) -> Rules:
         """A checked `Rules` value; anything left out takes the variant's default."""
+        if variant is None and players is not None:
+            # the default, or the first variant that seats this many (Sebastopol's large party)
+            variant = next((v.name for v in (self.variants[self.default], *self.variants.values())
+                            if players in v.players), self.default)
         v = self.variants.get(variant or self.default)
         if v is None:
             raise Refusal("NO SUCH VARIANT")

@@ -50,7 +50,10 @@ def replay_line_hand(form, rules, played):
         elif m.action == "pass":
             # passing with a legal play is allowed only by Sebastopol's first round
             assert not legal or spec.first_round_on_lead
-            assert spec.draw == "none" or spec.draw == "one" or len(stock) <= spec.keep
+            # a pass draws first, if the form draws (Sebastopol's first round passes: "must
+            # play a Whole or pass")
+            assert (spec.draw == "none" or spec.draw == "one" or len(stock) <= spec.keep
+                    or spec.first_round_on_lead)
     assert {s: sorted(h) for s, h in hands.items()} == {s: sorted(h) for s, h in played.hands.items()}
     assert sorted(stock) == sorted(played.stock)
     assert len(stock) >= spec.keep

@@ -6,6 +6,7 @@ import pytest
 from hub.scoring import CROSS, Line, Placement, Refusal, Tile, get_form
 
 S = get_form("sebastopol")
+T = Tile.of
 
 
 def test_the_cross_opens_four_ends_at_once():
@@ -61,3 +62,31 @@ def test_a_game_won_is_one_punch_hole():
     out = S.score(r, keyed(r, 3, [12, 20, 0, 40], [2, 2, 0, 3]))
     assert out.points == {"A": 0, "B": 0, "C": 1, "D": 0} and out.tally["C_games"] == 1
     assert S.target(r) is None
+
+
+def test_a_large_party_divides_the_set_and_the_rest_is_the_stock():
+    # 000_ff8a6ed40036e836.txt, SEBASTOPOL: "For a large party this makes a very good round game.
+    # Then the dominoes should be equally divided among the players, and the dominoes remaining
+    # over form the stock. Should it happen that the Double Whole remains in the stock, then the
+    # next highest Double has to be played, and in the first round, only values corresponding to
+    # the first domino should be matched."
+    import random
+    r = S.rules(players=5)
+    assert r.variant == "large-party"
+    assert S.spec(r).hand_size == 7 and [f.k for f in S.entry_form(r).fields][:3] == [
+        "out", "A", "A_pieces"]
+    whole_in_stock = 0
+    for seed in range(400):
+        p = S.play_hand(r, random.Random(seed))
+        dealt = [t for d in p.dealt.values() for t in d]
+        assert {len(d) for d in p.dealt.values()} == {7} and len(dealt) == 35
+        lead = p.moves[0].tile
+        assert lead == max(t for t in dealt if t.is_double)
+        if T(16, 16) not in dealt:
+            whole_in_stock += 1
+            assert lead == T(12, 12)
+            first_round = [m for m in p.moves[1:5] if m.action == "play"]
+            assert all(m.tile.has(12) for m in first_round)
+        assert S.score(r, p.values) == p.outcome
+    assert whole_in_stock
+    assert S.rules(players=10).players == 10 and S.spec(S.rules(players=10)).hand_size == 3

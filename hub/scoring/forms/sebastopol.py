@@ -1,6 +1,8 @@
 """Sebastopol (Grimm, 000_ff8a6ed40036e836.txt, SEBASTOPOL and the party's SEBASTOPOL): four
 players, nine each, no stock; the Double Whole leads and is played on all four sides (a
-cross); in the first round each plays a Whole or passes. Won by "domino", or on a block by the
+cross); in the first round each plays a Whole or passes. For a large party (the variant
+"large-party", five to ten players) the set is divided equally and the rest is the stock; if
+the Double Whole is in it the next highest double leads, and the first round matches it. Won by "domino", or on a block by the
 fewest note-values, then the fewest dominoes, then a draw from the reshuffled set (the lower
 domino wins). The party counts games won (a punch-hole each).
 """
@@ -10,26 +12,39 @@ import random
 
 from ..form import Variant, seat_field, seat_number, seat_value
 from ..line import CROSS
-from ..lineplay import LineHand, LineSpec
+from ..lineplay import DRAW_UNTIL, NO_DRAW, LineHand, LineSpec
 from ..tiles import MUSICAL
 from ..values import EntryForm, Field, HandOutcome, PlayedHand, Refusal, Rules
 from .spots import SpotsForm
 
 
+GRIMM = Variant(
+    "grimm", "000_ff8a6ed40036e836.txt, SEBASTOPOL: 'Four players can join, each taking nine "
+    "dominoes and leaving no reserve. The holder of the Double Whole begins with that piece. "
+    "Only in the first round each player must play a Whole or pass.'; party: 'If two players "
+    "happen to have the same amount of note-values, then the holder of the least number of "
+    "dominoes wins. If there be also a tie ... the one whose domino has the least amount of "
+    "values on it wins'",
+    "Musical set divided equally (a short table of two or three shares all 36); the winner "
+    "of each hand wins one game.", (2, 3, 4), ("musical",))
+LARGE_PARTY = Variant(
+    "large-party", "000_ff8a6ed40036e836.txt, SEBASTOPOL: 'For a large party this makes a very "
+    "good round game. Then the dominoes should be equally divided among the players, and the "
+    "dominoes remaining over form the stock. Should it happen that the Double Whole remains in "
+    "the stock, then the next highest Double has to be played, and in the first round, only "
+    "values corresponding to the first domino should be matched.'",
+    "Five to ten round one table: 36 divided equally, the rest the stock, drawn from by a "
+    "player unable to match; the highest double dealt leads.", tuple(range(5, 11)),
+    ("musical",))
+
+
 class Sebastopol(SpotsForm):
     name = "sebastopol"
     title = "Sebastopol"
-    variants = {"grimm": Variant(
-        "grimm", "000_ff8a6ed40036e836.txt, SEBASTOPOL: 'Four players can join, each taking nine "
-        "dominoes and leaving no reserve. The holder of the Double Whole begins with that piece. "
-        "Only in the first round each player must play a Whole or pass.'; party: 'If two players "
-        "happen to have the same amount of note-values, then the holder of the least number of "
-        "dominoes wins. If there be also a tie ... the one whose domino has the least amount of "
-        "values on it wins'",
-        "Musical set divided equally (a short table of two or three shares all 36); the winner "
-        "of each hand wins one game.", (2, 3, 4), ("musical",))}
+    variants = {v.name: v for v in (GRIMM, LARGE_PARTY)}
     default = "grimm"
-    why_default = "Grimm's is the only book with this game."
+    why_default = "Grimm's game for four, which his party plays at tables of four."
+    keys_pieces = True   # a tie on note-values goes to "the least number of dominoes"
 
     def _target(self, rules: Rules) -> None:
         # "Games are won by making "domino," or in case of a block by having the least amount of
@@ -37,35 +52,30 @@ class Sebastopol(SpotsForm):
         return None
 
     def spec(self, rules: Rules) -> LineSpec:
-        # the set divides evenly among two, three or four, so there is never a stock to draw from
-        return LineSpec(36 // rules.players, layout=CROSS, first_round_on_lead=True)
+        # 36 divides evenly among two, three or four: no stock. A large party's remainder is
+        # the stock, drawn from as at a short table: "from which a player has to draw when
+        # unable to match" (party SEBASTOPOL). The highest double dealt leads.
+        return LineSpec(36 // rules.players, layout=CROSS, first_round_on_lead=True,
+                        draw=DRAW_UNTIL if 36 % rules.players else NO_DRAW)
 
     def play_hand(self, rules: Rules, rng: random.Random, leader: str | None = None) -> PlayedHand:
-        """"The holder of the Double Whole begins with that piece", every hand: `leader` is not
-        used."""
+        """"The holder of the Double Whole begins with that piece" (or the next highest double
+        when it is in the stock), every hand: `leader` is not used."""
         return super().play_hand(rules, rng)
 
     def entry_form(self, rules: Rules) -> EntryForm:
-        fields = [seat_field("out", "DOMINO BY", rules)]
-        for s in rules.seats:
-            fields += [Field(s, f"{s} SIXTEENTHS", 0, 468), Field(f"{s}_pieces", f"{s} PIECES", 0, 36)]
-        fields.append(seat_field("draw", "TIE DRAW WON BY", rules))
-        return EntryForm("SEBASTOPOL", tuple(fields))
+        form = super().entry_form(rules)   # DOMINO BY, each seat's sixteenths and pieces
+        return EntryForm(form.title, form.fields + (seat_field("draw", "TIE DRAW WON BY", rules),),
+                         form.checks)
 
     def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
         out = seat_value(rules, values["out"])
         spots = {s: values[s] for s in rules.seats}
         pieces = {s: values[f"{s}_pieces"] for s in rules.seats}
-        if sum(spots.values()) > 468 - 32:   # the Double Whole is always on the table
-            raise Refusal("TOO MANY SPOTS")
-        for s in rules.seats:
-            if bool(spots[s]) != bool(pieces[s]):
-                raise Refusal("SPOTS NO PIECES")
+        if self.spec(rules).draw == NO_DRAW and sum(spots.values()) > 468 - 32:
+            raise Refusal("TOO MANY SPOTS")   # the Double Whole leads: it is on the table
         drawn = seat_value(rules, values["draw"])
         tied = self.tied(rules, out, spots, pieces)
-        if out is not None:
-            if spots[out]:
-                raise Refusal("DOMINO HAS SPOTS")
         if len(tied) > 1:
             if drawn not in tied:
                 raise Refusal("NOT A TIED SEAT")
