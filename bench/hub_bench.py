@@ -72,6 +72,7 @@ def _subscriber_child(port: int, expected: int, echo: bool, conn) -> None:
     import paho.mqtt.client as mqtt
     from paho.mqtt.enums import CallbackAPIVersion
 
+    from hub.service import REPLY_QOS   # as the hub publishes them
     got, times, done, subscribed = [0], [0.0, 0.0], threading.Event(), threading.Event()
 
     def on_message(client, userdata, message):
@@ -79,9 +80,9 @@ def _subscriber_child(port: int, expected: int, echo: bool, conn) -> None:
             n = message.topic.split("/")[2]
             event_id = json.loads(message.payload)["id"]
             client.publish(f"party/table/{n}/ack", json.dumps({"v": 1, "id": event_id, "ok": True, "seq": got[0],
-                                                               "msg": "SAVED"}, separators=(",", ":")), qos=1)
+                                                               "msg": "SAVED"}, separators=(",", ":")), qos=REPLY_QOS)
             client.publish(f"party/table/{n}/screen", json.dumps({"v": 1, "seq": got[0], "table": int(n),
-                                                                  "state": "playing", "lines": ["TABLE"]}), qos=1,
+                                                                  "state": "playing", "lines": ["TABLE"]}), qos=REPLY_QOS,
                            retain=True)
         now = time.monotonic()
         if not got[0]:

@@ -16,9 +16,12 @@ from typing import Any
 from .refusal import shown
 
 
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)  # one, not one per call
+
+
 def canonical(body: Any) -> str:
     """The one JSON spelling of a body: what the journal stores and digests."""
-    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _CANONICAL.encode(body)
 
 
 def digest(source: str, kind: str, body: dict, body_json: str | None = None) -> str:

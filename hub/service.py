@@ -29,6 +29,12 @@ from .replica import Replica
 log = logging.getLogger("hub")
 
 BATCH_MAX = 512  # inputs judged and committed together; bounds a batch's latency
+# Acks, screens and the bell's broadcast go at QoS 0: what makes them safe is the
+# protocol, not the hop (docs/protocol.md) — a board resends an unacked event
+# until its ack comes, and the hub republishes every screen after a reconnect.
+# At QoS 1 paho kept each of them until the broker's PUBACK and walked all those
+# in flight on every PUBACK: a tenth of the hub's CPU in a rush (docs/performance.md).
+REPLY_QOS = 0
 
 
 @dataclass(frozen=True)
@@ -318,7 +324,7 @@ class Hub:
                 payload = protocol.ack(event_id, seq=seq, msg=verdict.msg)
             else:
                 payload = protocol.ack(event_id, why=verdict.why)
-            self.mqtt.publish(protocol.table_topic(item.table, "ack"), payload, qos=1)
+            self.mqtt.publish(protocol.table_topic(item.table, "ack"), payload, qos=REPLY_QOS)
 
     def _publish_derived(self, changed: frozenset[int] | None, force: bool) -> None:
         """A new bell, and the retained screens that changed (all of them after a
@@ -327,14 +333,15 @@ class Hub:
         bell = conductor.current_bell(state)
         if bell and bell["id"] != self._bell_sent:
             # the bell's fast path first: one publish reaches every table before the screens
-            self.mqtt.publish(protocol.ALL_CMD, protocol.encode({"v": protocol.VERSION, "cmd": "bell", "bell": bell}), qos=1)
+            self.mqtt.publish(protocol.ALL_CMD, protocol.encode({"v": protocol.VERSION, "cmd": "bell", "bell": bell}),
+                              qos=REPLY_QOS)
             self._bell_sent = bell["id"]
         every = force or changed is None
         for table in sorted(conductor.tables(state) if every else changed & conductor.tables(state)):
             screen = conductor.screen(state, table)
             if force or self._published_screens.get(table) != screen:
                 payload = protocol.encode({"v": protocol.VERSION, "seq": self.seq, "table": table, **screen})
-                self.mqtt.publish(protocol.table_topic(table, "screen"), payload, qos=1, retain=True)
+                self.mqtt.publish(protocol.table_topic(table, "screen"), payload, qos=REPLY_QOS, retain=True)
                 self._published_screens[table] = screen
 
     # ----- for the screens --------------------------------------------------------
