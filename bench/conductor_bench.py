@@ -27,7 +27,7 @@ from hub.conductor import admit, events as k, replay, screens, standings, to_jso
 from hub.conductor.cards import SEATS, number
 from hub.conductor.state import PartyState
 from hub.event import Proposal
-from tests.conductor.party import bergen_hand
+from party.hands import bergen_hand
 
 
 class Hub:

@@ -19,7 +19,7 @@ table keeping at most `--window` events unanswered:
    publisher's window is the hub's ack. Rate = events acknowledged `ok` /
    time from the first publish to the last ack. Every event must be admitted.
 3. writer alone: the same payloads handed straight to the hub's writer
-   (`Hub._process`, in this process, batches of 50, on a copy of the journal),
+   (`Hub.write_batch`, in this process, batches of 50, on a copy of the journal),
    no broker: judging, journaling (same fsync per batch), acks and screens
    built and queued in paho but not sent. What the hub's one thread costs
    before any network I/O: a ceiling for any hub built this way.
@@ -178,18 +178,18 @@ def writer_alone(journal: Path, scratch: Path, payloads: dict, batch: int = 50) 
     """(events admitted, seconds) for the hub's writer fed directly, on a copy of `journal`."""
     import logging
 
-    from hub.service import Hub, _TableInput
+    from hub.service import Hub, TableInput
     with sqlite3.connect(journal) as src, sqlite3.connect(scratch) as dst:
         src.backup(dst)
     logging.getLogger("hub").setLevel(logging.ERROR)
     hub = Hub(scratch, "127.0.0.1", 1)   # never connected: its publishes are only queued
     start = hub.seq
     # the order a room sends in: every table's first result, then every second...
-    items = [_TableInput(n, payload) for i in range(max(len(p) for p in payloads.values()))
+    items = [TableInput(n, payload) for i in range(max(len(p) for p in payloads.values()))
              for n, p in sorted(payloads.items()) if i < len(p) for payload in (p[i][1],)]
     t0 = time.perf_counter()
     for i in range(0, len(items), batch):
-        hub._process(items[i:i + batch])
+        hub.write_batch(items[i:i + batch])
     elapsed = time.perf_counter() - t0
     admitted = hub.seq - start
     hub.journal.close()

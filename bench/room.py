@@ -64,7 +64,7 @@ def _hub_child(journal: str, broker_port: int, web: bool, profile: bool, conn) -
         # cProfile sees only the thread that enables it: wrap the writer's batch.
         import cProfile
         profiler = cProfile.Profile()
-        original = Hub._process
+        original = Hub.write_batch
 
         def profiled(self, items):
             profiler.enable()
@@ -72,7 +72,7 @@ def _hub_child(journal: str, broker_port: int, web: bool, profile: bool, conn) -
                 return original(self, items)
             finally:
                 profiler.disable()
-        Hub._process = profiled
+        Hub.write_batch = profiled
 
     t0 = time.monotonic()
     hub = Hub(journal, "127.0.0.1", broker_port)

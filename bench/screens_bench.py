@@ -5,7 +5,7 @@
 A hub and its web app run in a child process, as `party run` runs them (one
 process: MQTT edge, single writer, journal with synchronous=FULL, SSE). This
 process plays the room: `--tables` protocol-speaking tables on a Mosquitto
-broker (tests/protocol_tables.py) and `--screens` SSE clients reading
+broker (hardware/sim/protocol_table.py) and `--screens` SSE clients reading
 /stream as the projector page does. Each table keys `--games` games, one every
 `--gap` seconds on average (uniformly random gaps, so the room's entries
 interleave as they do at a party), then all tables key their next game at the
@@ -96,7 +96,7 @@ class Screen(threading.Thread):
 
 
 def key(table, game: int, log: list, lock) -> None:
-    from tests.web.conftest import draw_game
+    from party.hands import draw_game
     sent = time.monotonic()
     ack = table.ack_for(table.key_form(draw_game(table.table, game), game=game), timeout=30)
     assert ack["ok"], ack
@@ -132,7 +132,7 @@ def main() -> None:
     args = parser.parse_args()
 
     from hub.broker import best_available
-    from tests.protocol_tables import ProtocolTable
+    from hardware.sim.protocol_table import ProtocolTable
 
     broker = best_available().start()
     ctx = mp.get_context("spawn")

@@ -38,7 +38,8 @@ REPLY_QOS = 0
 
 
 @dataclass(frozen=True)
-class _TableInput:
+class TableInput:
+    """A table's raw event payload, as the broker delivered it: parsed by the writer."""
     table: int
     payload: bytes
 
@@ -122,6 +123,15 @@ class Hub:
         self._inbox.put(_LocalInput(proposal, reply))
         return reply.result(timeout)
 
+    def receive(self, table: int, payload: bytes) -> None:
+        """A table's raw event payload in, as from the broker: queued for the writer,
+        which parses, judges, journals and then acknowledges it on the table's topic."""
+        self._inbox.put(TableInput(table, payload))
+
+    def backlog(self) -> int:
+        """Inputs waiting for the writer."""
+        return self._inbox.qsize()
+
     def _make_client(self, host, port, username, password, client_id) -> mqtt.Client:
         c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=True)
         if username:
@@ -188,7 +198,7 @@ class Hub:
         # anything from a board is news that it is there: a result as much as a heartbeat
         self.boards.setdefault(table, BoardSeen()).seen_at = time.time()
         if leaf == "event":
-            self._inbox.put(_TableInput(table, message.payload))
+            self.receive(table, message.payload)
         else:
             self._note_board(table, leaf, message.payload)
 
@@ -219,14 +229,17 @@ class Hub:
                 except queue.Empty:
                     break
             try:
-                self._process(items)
+                self.write_batch(items)
             except Exception:  # the hub must keep running; unacked inputs will be resent
                 log.exception("batch of %d inputs failed; nothing of it was journaled", len(items))
                 for item in items:
                     if isinstance(item, _LocalInput) and not item.reply.done():
                         item.reply.set_result(Verdict.refuse("HUB ERROR"))
 
-    def _process(self, items: list) -> None:
+    def write_batch(self, items: list) -> None:
+        """The writer's step, on the caller's thread: judge a batch of inputs (TableInput,
+        or the hub's own), journal what is admitted, then acknowledge and publish.
+        The writer thread calls it; a bench of the writer alone calls it on a hub not started."""
         state, seq, now = self.state, self.seq, time.time()
         appended: list[Event] = []
         in_batch: dict[str, tuple[int, str]] = {}

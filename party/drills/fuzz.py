@@ -23,7 +23,6 @@ from hub import protocol
 from hub.broker import best_available
 from hub.conductor.cards import SEATS, number
 from hub.conductor.scoring import played_values
-from hub.service import _TableInput
 
 from .parts import (ErrorCounter, Figures, InProcessHub, board_crashes, fresh_dir, journal_events,
                     refusable_events, set_up_party, start_boards, stop_boards)
@@ -143,16 +142,16 @@ def fuzz_hub(work: Path, *, payloads: int = 100_000, via_broker: int = 3_000, se
             started = time.monotonic()
             for i in range(payloads):
                 table, payload = mutated(hub.state, rng, i)
-                hub._inbox.put(_TableInput(table, payload))  # where the MQTT callback puts them
+                hub.receive(table, payload)  # as the MQTT callback hands them in
                 if i % 1000 == 0:
                     event_id, control = _control(1 + i // 1000 % TABLES, i)
-                    hub._inbox.put(_TableInput(1 + i // 1000 % TABLES, control))
-                    hub._inbox.put(_TableInput(1 + i // 1000 % TABLES, control))  # and its resend
+                    hub.receive(1 + i // 1000 % TABLES, control)
+                    hub.receive(1 + i // 1000 % TABLES, control)  # and its resend
                     controls.append(event_id)
-                if hub._inbox.qsize() > 2000:
-                    while hub._inbox.qsize() > 200:
+                if hub.backlog() > 2000:
+                    while hub.backlog() > 200:
                         time.sleep(0.01)
-            while not hub._inbox.empty():
+            while hub.backlog():
                 time.sleep(0.05)
             in_process_s = time.monotonic() - started
             say(f"fuzz-hub: {payloads} payloads through the hub's input path in {in_process_s:.1f} s")

@@ -6,8 +6,9 @@ other side confirms them; a correction re-derives everything after it."""
 from hub.conductor import events as k
 from hub.conductor import screens, standings, to_json
 from hub.conductor.prizes import awards
+from party.hands import quarters_game
 
-from .party import Party, cards_seating, occupied, quarters_game
+from .party import Party, cards_seating, occupied
 
 
 def aq(p: Party, n: int, quarters: dict) -> str:

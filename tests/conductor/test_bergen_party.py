@@ -9,8 +9,9 @@ player of each side, the one who has gained the greatest number of punch-holes".
 from hub.conductor import events as k
 from hub.conductor import screens, standings, to_json
 from hub.conductor.prizes import awards, totals
+from party.hands import bergen_game, bergen_hand
 
-from .party import Party, bergen_game, bergen_hand, cards_seating
+from .party import Party, cards_seating
 
 
 def hand(p: Party, n: int, winner: str, doubles: int = 0):

@@ -6,8 +6,9 @@ final count, the prize and the booby prize settled by play-offs."""
 from hub.conductor import events as k
 from hub.conductor import screens, standings, to_json
 from hub.conductor.prizes import awards
+from party.hands import spots_game
 
-from .party import Party, cards_seating, spots_game, win
+from .party import Party, cards_seating, win
 
 GUESTS = [f"Guest {i:02d}" for i in range(10)]
 

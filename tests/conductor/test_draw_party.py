@@ -4,8 +4,9 @@ prize is settled by a play-off after the first and third are awarded."""
 from hub.conductor import events as k
 from hub.conductor import to_json
 from hub.conductor.prizes import awards, prize_count
+from party.hands import spots_game
 
-from .party import Party, cards_seating, spots_game, win
+from .party import Party, cards_seating, win
 
 GUESTS = [f"Player {i:02d}" for i in range(26)]
 

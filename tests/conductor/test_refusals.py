@@ -7,8 +7,9 @@ import pytest
 
 from hub.conductor import events as k
 from hub.conductor import to_json
+from party.hands import spots_game
 
-from .party import Party, spots_game, win
+from .party import Party, win
 
 
 def refused(p: Party, why: str, send) -> None:

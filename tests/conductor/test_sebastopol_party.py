@@ -7,8 +7,9 @@ note-values move to the next table" (SEBASTOPOL, 000_ff8a6ed40036e836.txt)."""
 from hub.conductor import events as k
 from hub.conductor import screens, to_json
 from hub.conductor.prizes import awards
+from party.hands import sebastopol_game
 
-from .party import Party, cards_seating, occupied, sebastopol_game
+from .party import Party, cards_seating, occupied
 
 
 def won(p: Party, n: int, seat: str):

@@ -4,8 +4,9 @@ leaves a Bergen table and the conductor filling the seat (000_ff8a6ed40036e836.t
 "Late-comers will have to be satisfied to receive vacant seats at the last tables";
 BERGEN GAME: "There must always be four players at each table")."""
 from hub.conductor import current_bell, events as k, screens, standings
+from party.hands import spots_game
 
-from .party import Party, cards_seating, spots_game, win
+from .party import Party, cards_seating, win
 
 
 def test_a_table_screen_through_a_session():

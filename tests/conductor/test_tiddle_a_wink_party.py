@@ -7,8 +7,9 @@ prize."""
 from hub.conductor import events as k
 from hub.conductor import screens, to_json
 from hub.conductor.prizes import awards, totals
+from party.hands import tiddle_hand
 
-from .party import Party, cards_seating, tiddle_hand
+from .party import Party, cards_seating
 
 
 def hand(p: Party, n: int, winner: str, doubles: int = 0):

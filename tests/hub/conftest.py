@@ -3,7 +3,7 @@ import pytest
 
 from hub.service import Hub
 from party.setup import create_party
-from tests.protocol_tables import ProtocolTable
+from hardware.sim.protocol_table import ProtocolTable
 
 
 @pytest.fixture

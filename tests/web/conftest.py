@@ -20,7 +20,7 @@ from hub.service import Hub
 from web import create_app
 from web.server import WebServer
 
-from tests.protocol_tables import ProtocolTable
+from hardware.sim.protocol_table import ProtocolTable
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -103,18 +103,6 @@ def make_party(hub, tables: int, form: str = "draw", guests: int | None = None, 
     if start:
         submit(hub, ev.SESSION_STARTED, {"session": 1})
     return names
-
-
-def draw_game(table: int, game_no: int) -> dict:
-    """A plausible Draw game as a table keys it: who led, who made domino, each seat's
-    sixteenths and pieces left (the winner's are 0)."""
-    out = 1 + (table + game_no) % 4
-    values = {"lead": 1 + game_no % 4, "out": out}
-    for i, seat in enumerate("ABCD", start=1):
-        values[seat] = 0 if i == out else 4 * (1 + (table * 11 + game_no * 5 + i * 3) % 9)
-        # as few pieces as show it: one piece shows at most 32 sixteenths (the Double Whole)
-        values[f"{seat}_pieces"] = 0 if i == out else 1 + (values[seat] > 32)
-    return values
 
 
 @pytest.fixture

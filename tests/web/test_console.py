@@ -9,8 +9,10 @@ import csv
 import io
 
 import pytest
+
+from party.hands import draw_game as game
+
 from .conftest import CONDUCTOR, action_id_of, csrf_of, make_party, sign_in, submit
-from .conftest import draw_game as game
 
 from hub.conductor import events as ev
 from hub.journal import open_reader, read_events

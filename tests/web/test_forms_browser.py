@@ -7,8 +7,10 @@ the page does, "never internal ids like `A_pieces`, `BAD SESSIONS`".
 from __future__ import annotations
 
 import pytest
+
+from party.hands import draw_game as game
+
 from .conftest import CONDUCTOR, PASSWORD, make_party
-from .conftest import draw_game as game
 from .test_console_browser import sign_in_page
 
 pytestmark = pytest.mark.broker

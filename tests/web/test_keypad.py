@@ -4,8 +4,10 @@ from __future__ import annotations
 import json
 
 import pytest
+
+from party.hands import draw_game as game
+
 from .conftest import action_id_of, csrf_of, make_party, sign_in
-from .conftest import draw_game as game
 
 from hub.conductor import events as ev
 from web import security

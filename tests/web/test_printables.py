@@ -10,7 +10,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from .conftest import draw_game, make_party
+
+from party.hands import draw_game
+
+from .conftest import make_party
 from .test_console_browser import sign_in_page
 
 pytestmark = pytest.mark.broker

@@ -13,7 +13,9 @@ from pathlib import Path
 import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion
-from .conftest import draw_game as game
+
+from party.hands import draw_game as game
+
 from .conftest import make_party, submit
 
 from hardware.sim.party import key_in

@@ -9,7 +9,10 @@ from urllib.parse import urlsplit
 from urllib.request import urlopen
 
 import pytest
-from .conftest import csrf_of, draw_game, make_party
+
+from party.hands import draw_game
+
+from .conftest import csrf_of, make_party
 
 pytestmark = pytest.mark.broker
 

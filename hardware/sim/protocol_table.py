@@ -1,5 +1,5 @@
-"""Tables that speak docs/protocol.md with paho: for probing the hub, and the room
-of the screens' tests and the benches.
+"""Tables that speak docs/protocol.md with paho, without the firmware: for probing the
+hub, and the room of the screens' tests and the benches.
 
 Each behaves as a board does where the screens can tell: it reads its retained
 screen, acknowledges every conductor's bell once (from the broadcast or the

@@ -1,0 +1,93 @@
+"""Made-up hands as a table keys them: the values of an entry form that give the
+wanted result, for the demos, the benches and the tests (the way party/setup.py
+makes up guests). Each holds to the form's bounds (hub/scoring/bounds.py).
+"""
+from __future__ import annotations
+
+from hub.conductor.cards import SEATS
+from hub.scoring import MUSICAL
+from hub.scoring.bounds import most_spots
+
+
+def draw_game(table: int, game_no: int) -> dict:
+    """A plausible Draw game as a table keys it: who led, who made domino, each seat's
+    sixteenths and pieces left (the winner's are 0)."""
+    out = 1 + (table + game_no) % 4
+    values = {"lead": 1 + game_no % 4, "out": out}
+    for i, seat in enumerate("ABCD", start=1):
+        values[seat] = 0 if i == out else 4 * (1 + (table * 11 + game_no * 5 + i * 3) % 9)
+        # as few pieces as show it: one piece shows at most 32 sixteenths (the Double Whole)
+        values[f"{seat}_pieces"] = 0 if i == out else 1 + (values[seat] > 32)
+    return values
+
+
+def spots_game(seats_at_table: str, gains: dict[str, int], lead: str | None = None) -> dict:
+    """Block/Draw (Grimm): the seat with a gain goes out ("Domino!") and takes the
+    sixteenths the others hold (one other seat holds them, in as few pieces as can show
+    them); `gains` names one seat. A gain of 0 is a block with two seats equal lowest in
+    note-values and dominoes: "there is no count"."""
+    (winner, gain), = gains.items()
+    others = [s for s in seats_at_table if s != winner]
+    if not gain:
+        values = {"out": 0}
+        for s in seats_at_table:   # 1|3 and 2|2 tie lowest; 2|6, 4|4 hold more
+            values[s], values[f"{s}_pieces"] = (4 if s in (winner, others[0]) else 8), 1
+    else:
+        values = {"out": SEATS.index(winner) + 1}
+        for s in seats_at_table:
+            values[s], values[f"{s}_pieces"] = 0, 0
+        values[others[0]] = gain
+        values[f"{others[0]}_pieces"] = next(
+            k for k in range(1, len(MUSICAL)) if most_spots(MUSICAL.tiles, k) >= gain)
+    if lead:
+        values["lead"] = SEATS.index(lead) + 1
+    return values
+
+
+def quarters_game(seats_at_table: str, quarters: dict[str, int], lead: str | None = None) -> dict:
+    """All Quarters: the quarters each seat made in play; A goes out, the next seat holds a
+    1|2 (3 sixteenths, no whole quarter), so the count is the play's."""
+    values = {"out": SEATS.index(seats_at_table[0]) + 1}
+    for s in seats_at_table:
+        values[s], values[f"{s}_pieces"], values[f"{s}_play"] = 0, 0, quarters.get(s, 0)
+    values[seats_at_table[1]], values[f"{seats_at_table[1]}_pieces"] = 3, 1
+    if lead:
+        values["lead"] = SEATS.index(lead) + 1
+    return values
+
+
+def sebastopol_game(seats_at_table: str, winner: str) -> dict:
+    """Sebastopol: `winner` makes "domino"; another seat is left holding a 1|2."""
+    values = {"out": SEATS.index(winner) + 1, "draw": 0}
+    for s in seats_at_table:
+        values[s], values[f"{s}_pieces"] = 0, 0
+    other = next(s for s in seats_at_table if s != winner)
+    values[other], values[f"{other}_pieces"] = 3, 1
+    return values
+
+
+def bergen_hand(winner: str, doubles: int = 0) -> dict:
+    """Bergen (party): `winner` makes "domino" (1 point) and `doubles` double-headers (2 each)."""
+    return bergen_game("".join(SEATS), winner, doubles)
+
+
+def bergen_game(seats_at_table: str, winner: str, doubles: int = 0) -> dict:
+    """Bergen each for himself (a play-off): `winner` makes "domino" and `doubles` headers."""
+    values = {"out": SEATS.index(winner) + 1}
+    for s in seats_at_table:
+        for key in ("_double", "_triple", "", "_doubles", "_low"):
+            values[s + key] = 0
+    values[f"{winner}_double"] = doubles
+    values[next(s for s in seats_at_table if s != winner)] = 3   # a 1|2 left with another
+    return values
+
+
+def tiddle_hand(winner: str, doubles: int = 0) -> dict:
+    """Tiddle-a-wink (party): `winner` calls "Tiddle-a-wink" (1 point) having played
+    `doubles` doubles (1 point each)."""
+    values = {"out": SEATS.index(winner) + 1}
+    for s in SEATS:
+        values[s], values[f"{s}_doubles"] = 0, 0
+    values[f"{winner}_doubles"] = doubles
+    values[next(s for s in SEATS if s != winner)] = 3   # a 1|2 left with another
+    return values

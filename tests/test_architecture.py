@@ -1,0 +1,214 @@
+"""The arrows between the project's folders run one way (issue 13, "the tools out of hub/"):
+
+    web -> hub;   party -> web, hub, hardware;   bench -> hub, web, hardware, party.
+
+hub imports none of web, hardware, party; hardware imports neither hub nor web
+(its virtual board reaches the firmware only through the micropython process);
+no Python here imports the firmware (it runs on the boards) or the tests. Every
+.py under the checked folders is parsed with `ast` (imports inside functions
+count too), and the test fails on (a) an import against the arrows, (b) an
+import cycle between folders, (c) a private name (`_x`) taken from another package.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CHECKED = ("hub", "web", "hardware", "party", "bench")
+PROJECT = (*CHECKED, "firmware", "tests")
+ALLOWED = {
+    "hub": set(),
+    "web": {"hub"},
+    "hardware": set(),
+    "party": {"web", "hub", "hardware"},
+    "bench": {"hub", "web", "hardware", "party"},
+}
+
+
+@dataclass(frozen=True)
+class Import:
+    where: str       # "hub/service.py:24"
+    importer: str    # the importing module, dotted: "hub.service"
+    module: str      # the imported module, dotted and absolute: "hub.conductor"
+    names: tuple[str, ...] = ()   # the names taken from it (from-imports and attributes)
+
+    @property
+    def source(self) -> str:
+        return self.importer.split(".")[0]
+
+    @property
+    def target(self) -> str:
+        return self.module.split(".")[0]
+
+
+def module_name(path: Path, root: Path) -> str:
+    parts = path.relative_to(root).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _absolute(node: ast.ImportFrom, importer: str, is_package: bool) -> str:
+    if not node.level:
+        return node.module or ""
+    package = importer.split(".") if is_package else importer.split(".")[:-1]
+    base = package[:len(package) - node.level + 1]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def imports_of(path: Path, root: Path) -> list[Import]:
+    """Every import of a project module in one file, with the names it takes from it,
+    including `alias._name` where alias is a project module bound by an import."""
+    importer = module_name(path, root)
+    is_package = path.name == "__init__.py"
+    tree = ast.parse(path.read_text(), str(path))
+    found, aliases = [], {}
+    rel = path.relative_to(root).as_posix()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                found.append(Import(f"{rel}:{node.lineno}", importer, a.name))
+                # `import a.b` binds a; `import a.b as c` binds c to a.b
+                bound = a.asname or a.name.split(".")[0]
+                aliases[bound] = a.name if a.asname else bound
+        elif isinstance(node, ast.ImportFrom):
+            module = _absolute(node, importer, is_package)
+            found.append(Import(f"{rel}:{node.lineno}", importer, module, tuple(a.name for a in node.names)))
+            for a in node.names:  # `from hub import service` binds a module too
+                aliases[a.asname or a.name] = f"{module}.{a.name}"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases:
+            found.append(Import(f"{rel}:{node.lineno}", importer, aliases[node.value.id], (node.attr,)))
+    return [i for i in found if i.target in PROJECT]
+
+
+def all_imports(root: Path, folders=CHECKED) -> list[Import]:
+    return [i for folder in folders for path in sorted((root / folder).rglob("*.py"))
+            if "__pycache__" not in path.parts for i in imports_of(path, root)]
+
+
+def against_the_arrows(imports: list[Import]) -> list[str]:
+    return [f"{i.where}: {i.source} imports {i.module}" for i in imports
+            if i.target != i.source and i.target not in ALLOWED[i.source]]
+
+
+def folder_cycles(imports: list[Import]) -> list[list[str]]:
+    """The cycles among the folders' actual imports (each as the folders on it)."""
+    graph: dict[str, set[str]] = {}
+    for i in imports:
+        if i.target != i.source:
+            graph.setdefault(i.source, set()).add(i.target)
+    cycles = []
+    for start in sorted(graph):
+        stack = [(start, [start])]
+        while stack:
+            node, path = stack.pop()
+            for nxt in sorted(graph.get(node, ())):
+                if nxt == start:
+                    cycles.append(path)
+                elif nxt not in path and nxt > start:  # each cycle once, from its least folder
+                    stack.append((nxt, path + [nxt]))
+    return cycles
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def _owner(path: list[str], root: Path) -> str:
+    """The package a dotted path lies in: its longest prefix that is a package folder."""
+    while path and not (root.joinpath(*path)).is_dir():
+        path = path[:-1]
+    return ".".join(path)
+
+
+def private_names_across_packages(imports: list[Import], root: Path = ROOT) -> list[str]:
+    """A `_name` (or a `_module`) used outside the package that holds it."""
+    out = []
+    for i in imports:
+        path = i.module.split(".")
+        for name in (*path[1:], *i.names):
+            if _private(name):
+                owner = _owner(path[:path.index(name)] if name in path else path, root)
+                if not (i.importer == owner or i.importer.startswith(owner + ".")):
+                    out.append(f"{i.where}: {i.importer} uses {name} of {i.module}")
+    return out
+
+
+# ----- the project itself ----------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def project_imports() -> list[Import]:
+    return all_imports(ROOT)
+
+
+def test_every_import_runs_with_the_arrows(project_imports):
+    assert len(project_imports) > 100  # the walk did find the project's imports
+    assert against_the_arrows(project_imports) == []
+
+
+def test_no_cycle_between_folders(project_imports):
+    assert folder_cycles(project_imports) == []
+
+
+def test_no_private_name_crosses_a_package(project_imports):
+    assert private_names_across_packages(project_imports) == []
+
+
+# ----- the checks catch what they are for ------------------------------------------------
+
+
+def _tree(tmp_path: Path, files: dict[str, str]) -> list[Import]:
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    return all_imports(tmp_path)
+
+
+def test_an_import_against_the_arrows_is_caught_even_inside_a_function(tmp_path):
+    imports = _tree(tmp_path, {
+        "hub/__init__.py": "", "web/__init__.py": "", "hardware/__init__.py": "", "party/__init__.py": "",
+        "bench/__init__.py": "",
+        "hub/service.py": "def f():\n    from web import create_app\n",
+        "hardware/sim/party.py": "from hub.conductor import events\n",
+        "web/view.py": "import party.cli\nfrom hub import conductor\n",
+        "party/cli.py": "from hub import service\nfrom web import view\nfrom hardware.sim import party\n",
+        "bench/b.py": "from tests.conductor.party import bergen_hand\n",
+    })
+    assert sorted(against_the_arrows(imports)) == [
+        "bench/b.py:1: bench imports tests.conductor.party",
+        "hardware/sim/party.py:1: hardware imports hub.conductor",
+        "hub/service.py:2: hub imports web",
+        "web/view.py:1: web imports party.cli",
+    ]
+
+
+def test_a_cycle_between_folders_is_caught(tmp_path):
+    imports = _tree(tmp_path, {
+        "hub/a.py": "from hardware import b\n",
+        "hardware/b.py": "from party import c\n",
+        "party/c.py": "import hub.a\n",
+        "web/d.py": "from hub import a\n",
+    })
+    assert folder_cycles(imports) == [["hardware", "party", "hub"]]
+
+
+def test_a_private_name_from_another_package_is_caught(tmp_path):
+    imports = _tree(tmp_path, {
+        "hub/__init__.py": "", "hub/conductor/__init__.py": "",
+        "hub/service.py": "class _TableInput: pass\n",
+        "hub/conductor/fold.py": "from . import _helpers\nfrom ._helpers import _fold\n",
+        "hub/conductor/_helpers.py": "def _fold(): pass\n",
+        "party/drills/fuzz.py": ("from hub.service import _TableInput\nfrom hub import service\n"
+                                 "service._TableInput()._process(b'')\nimport hub.conductor._helpers\n"),
+        "hub/other.py": "from hub.conductor.fold import _x, __version__\n",
+    })
+    assert sorted(private_names_across_packages(imports, tmp_path)) == [
+        "hub/other.py:1: hub.other uses _x of hub.conductor.fold",
+        "party/drills/fuzz.py:1: party.drills.fuzz uses _TableInput of hub.service",
+        "party/drills/fuzz.py:3: party.drills.fuzz uses _TableInput of hub.service",
+        "party/drills/fuzz.py:4: party.drills.fuzz uses _helpers of hub.conductor._helpers",
+    ]
