@@ -199,7 +199,7 @@ def key_session(hub, games: int = 4) -> None:
     """Every table keys its games (as its board would send them) and acknowledges the bell."""
     import uuid
     from hub.event import Proposal
-    from .conftest import draw_game
+    from party.hands import draw_game
     s = hub.state.session
     for n in sorted(s.tables):
         for g in range(1, games + 1):

@@ -17,7 +17,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from .conftest import draw_game as game
+from party.hands import draw_game as game
+
 from .conftest import guest_name, make_party, submit
 from .test_standings_browser import play_session
 
