@@ -9,9 +9,10 @@ Block party of 1,000 guests on 250 tables, every result confirmed, session after
 session), written to a SQLite journal by `hub.journal.Journal` as the hub writes
 it. That bench timed the fold alone over events in memory; here:
 - read: `read_events` over the file (SQLite rows -> Event, body JSON parsed);
-- read + fold: `conductor.replay(read_events(...))`, what a restarted hub and
-  `party replay` do;
-- hub start-up: `Hub(journal)` (open, replay, last seq) and `start()` until it is
+- read + fold: `conductor.replay(read_events(...))`, what `party replay` does;
+- read + audit: `conductor.audit(read_events(...))`, every input admitted again
+  (what a restarted hub and `party replay --audit` do);
+- hub start-up: `Hub(journal)` (open, audit, last seq) and `start()` until it is
   connected to Mosquitto and has republished every table's retained screen.
 Each is run three times; the best is printed (the machine is shared).
 """
@@ -39,7 +40,8 @@ from hub.journal import Journal, open_reader, read_events  # noqa: E402
 FIGURES = (
     Figure("read (SQLite -> Event)", r"^read \(SQLite.*: +([\d.]+) s", "s", False),
     Figure("read + fold (replay)", r"^read \+ fold.*: +([\d.]+) s", "s", False),
-    Figure("hub start-up: Hub()", r"^hub start-up: Hub\(\) \(open \+ replay\) ([\d.]+) s", "s", False),
+    Figure("read + audit (admit each input)", r"^read \+ audit.*: +([\d.]+) s", "s", False),
+    Figure("hub start-up: Hub()", r"^hub start-up: Hub\(\) \(open \+ (?:replay|audit)\) ([\d.]+) s", "s", False),
     Figure("... until connected, screens republished", r"^hub start-up: .* republished ([\d.]+) s", "s", False),
 )
 
@@ -140,12 +142,22 @@ def main() -> None:
     state, dt = best(read_fold)
     assert state.seq == n and not state.anomalies
     print(f"read + fold (replay):        {dt:6.2f} s  {n / dt:9,.0f} events/s  {dt / n * 1e6:5.1f} us/event")
+    def read_audit():
+        db = open_reader(path)
+        try:
+            return conductor.audit(read_events(db))
+        finally:
+            db.close()
+
+    (audited, findings), dt = best(read_audit)
+    assert audited.seq == n and not findings
+    print(f"read + audit (start-up):     {dt:6.2f} s  {n / dt:9,.0f} events/s  {dt / n * 1e6:5.1f} us/event")
     full, frozen = full_collection(state)
     print(f"a full garbage collection with the replayed party in memory: {full * 1000:5.1f} ms; "
           f"after gc.freeze(), as `party run` does: {frozen * 1000:5.1f} ms")
     runs = [start_up(path, state.setup.tables) for _ in range(3)]
     built, ready = min(runs, key=lambda r: r[1])
-    print(f"hub start-up: Hub() (open + replay) {built:.2f} s; connected, {state.setup.tables} screens "
+    print(f"hub start-up: Hub() (open + audit) {built:.2f} s; connected, {state.setup.tables} screens "
           f"republished {ready:.2f} s")
 
 

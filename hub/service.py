@@ -67,15 +67,22 @@ class BoardSeen:
 class Hub:
     def __init__(self, journal_path: str | Path, broker_host: str, broker_port: int, *,
                  username: str | None = None, password: str | None = None, client_id: str = "hub",
-                 boards: dict[int, str] | None = None, replica: str | None = None, replica_sync_s: float = 1.0):
+                 boards: dict[int, str] | None = None, replica: str | None = None, replica_sync_s: float = 1.0,
+                 audit: bool = True):
         self.journal = Journal(journal_path)
+        if audit:  # serve only a journal the conductor would have written (docs/journal.md)
+            self.state, findings = conductor.audit(self.journal.events())
+            if findings:
+                self.journal.close()
+                raise JournalFailsAudit(journal_path, findings)
+        else:
+            self.state = conductor.replay(self.journal.events())
         # Litestream beside the hub (hub/replica.py); its position is what the boards may forget.
         self.replica = Replica(replica, journal_path, sync_s=replica_sync_s,
                                on_advance=self._replica_advanced) if replica else None
         self.restored = self.journal.restored()
         # With provisioning (party/provision.py): the one board allowed to speak for each table.
         self.provisioned_boards = boards
-        self.state = conductor.replay(self.journal.events())
         self.seq = self.journal.last_seq()
         self.boards: dict[int, BoardSeen] = {}
         self._inbox: queue.Queue = queue.Queue()
@@ -387,6 +394,20 @@ class Hub:
             if settle > 0:
                 self._changed.wait_for(lambda: self._inbox.empty() or self._stopping.is_set(), settle)
         return self.seq
+
+
+class JournalFailsAudit(RuntimeError):
+    """A journal holding events the conductor would not have written: not served unless
+    the host says so, since every verdict given from it would build on them."""
+
+    def __init__(self, path, findings):
+        self.findings = findings
+        shown = "".join(f"\n  {f}" for f in findings[:10])
+        more = f"\n  ... and {len(findings) - 10} more" if len(findings) > 10 else ""
+        super().__init__(
+            f"the journal {path} holds {len(findings)} event(s) the conductor would not have "
+            f"written:{shown}{more}\n`party replay --audit {path}` lists them all; "
+            f"`party run --no-audit` serves the journal as it is.")
 
 
 def _screens_changed(appended: list[Event]) -> frozenset[int] | None:

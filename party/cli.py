@@ -33,6 +33,9 @@ def _add_hub_options(p: argparse.ArgumentParser, journal_default: str | None) ->
     p.add_argument("--provisioned", metavar="DIR",
                    help="a directory written by `party provision`: the hub's broker account, "
                         "and the one board allowed to speak for each table")
+    p.add_argument("--no-audit", action="store_true",
+                   help="serve a journal holding events the conductor would not have written "
+                        "(the hub refuses to by default; `party replay --audit` lists them)")
     p.add_argument("-v", "--verbose", action="store_true")
 
 
@@ -85,12 +88,18 @@ def _start_hub(args, journal: Path):
     from web import create_app
     from web.server import WebServer
 
-    from hub.service import Hub
+    from hub.service import Hub, JournalFailsAudit
 
     from .provision import hub_settings
 
     broker, (host, port) = _start_broker(args)
-    hub = Hub(journal, host, port, **(hub_settings(args.provisioned) if args.provisioned else {}))
+    try:
+        hub = Hub(journal, host, port, audit=not args.no_audit,
+                  **(hub_settings(args.provisioned) if args.provisioned else {}))
+    except JournalFailsAudit as e:
+        if broker:
+            broker.stop()
+        raise SystemExit(f"party: {e}") from None
     # The replayed party lives as long as this process: kept out of the cyclic collector's
     # full passes, which would otherwise walk all of it (a pause growing with the party).
     gc.freeze()

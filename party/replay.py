@@ -1,16 +1,18 @@
-"""`party replay JOURNAL [--json]`: the party as the journal makes it, offline.
+"""`party replay JOURNAL [--json | --audit]`: the party as the journal makes it, offline.
 
 Opens the SQLite journal read-only (it may be open in the hub beside us; see
 docs/journal.md), folds every event through the conductor and prints the derived
 state: seating of each session, score-cards, standings and prizes, as text, or
 with --json exactly `hub.conductor.to_json` — the same JSON a live hub derives.
+With --audit it lists every event the conductor would not have written instead
+(`hub.conductor.audit`, the check the hub makes at start-up).
 """
 from __future__ import annotations
 
 import json
 import sys
 
-from hub.conductor import replay, to_json
+from hub.conductor import audit, replay, to_json
 from hub.event import Event
 from hub.journal import open_reader, read_events
 
@@ -66,13 +68,28 @@ def add_commands(subparsers) -> None:
                                              "score-cards, standings, prizes)")
     p.add_argument("journal", help="the party's SQLite journal file")
     p.add_argument("--json", action="store_true", help="print the derived state as JSON")
+    p.add_argument("--audit", action="store_true",
+                   help="judge every input again against the state before it and list every "
+                        "event the conductor would refuse or have decided otherwise (exit 1 if any)")
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
+    if args.audit:
+        return run_audit(args.journal)
     doc = to_json(replay(read_journal(args.journal)))
     if args.json:
         sys.stdout.write(json.dumps(doc, sort_keys=True, indent=1) + "\n")
     else:
         sys.stdout.write(text(doc))
     return 0
+
+
+def run_audit(path: str) -> int:
+    events = read_journal(path)
+    _, findings = audit(events)
+    for f in findings:
+        sys.stdout.write(f"{f}\n")
+    sys.stdout.write(f"audit of {path}: {len(events)} events, {len(findings)} of them "
+                     f"the conductor would not have written\n")
+    return 1 if findings else 0

@@ -2,16 +2,18 @@
 judge that admits inputs to it. See docs/conductor.md.
 
     state = replay(events)                      # or apply(state, event), one by one
+    state, findings = audit(events)             # the same, each input judged again (start-up)
     verdict, state, events = admit(state, proposal, seq, now)   # before journaling: refuse,
                                                 # or admit, fold and number the events to journal
     screens(state), screen(state, n), current_bell(state), tables(state)   # for the boards
     standings(state), to_json(state)            # for the projected page and `party replay`
 """
+from .audit import Finding, audit
 from .fold import apply, initial, replay
 from .judge import admit, judge, tick
 from .screens import current_bell, screen, screens, tables
 from .standings import score_cards, standings, to_json
 from .state import PartyState
 
-__all__ = ["PartyState", "initial", "apply", "replay", "admit", "judge", "tick", "screen", "screens",
-           "current_bell", "tables", "standings", "to_json", "score_cards"]
+__all__ = ["PartyState", "initial", "apply", "replay", "audit", "Finding", "admit", "judge", "tick",
+           "screen", "screens", "current_bell", "tables", "standings", "to_json", "score_cards"]

@@ -33,7 +33,6 @@ from hub.conductor import events as k
 from hub.conductor.cards import SEATS, number
 from hub.conductor.scoring import played_values
 from hub.conductor.state import last_session, session_over
-from hub.event import Proposal
 from hub.journal import open_reader, read_events
 from party.provision import hub_settings, mosquitto_lines, password_tool, provision
 from hub.service import Hub
@@ -305,17 +304,9 @@ def lost_and_doubled(keyed: list[Keyed], path: Path) -> tuple[int, int, list[str
 
 
 def refusable_events(path: Path) -> list[str]:
-    """Journaled inputs the conductor would refuse if judged again where they stand.
-    Every journaled event must also fold (replay raises or records an anomaly if not)."""
-    state, bad = conductor.replay([]), []
-    for e in journal_events(path):
-        if e.source != "hub":  # the hub's own decisions come with the input that caused them
-            verdict = conductor.judge(state, Proposal(e.id, e.source, e.kind, e.body), e.at)
-            if not verdict.ok:
-                bad.append(f"seq {e.seq} {e.kind} {e.id}: {verdict.why}")
-        state = conductor.apply(state, e)
-    bad += [f"anomaly at seq {a[0]}: {a[2]}" for a in state.anomalies]
-    return bad
+    """Journaled events the conductor would not have written (`party replay --audit`):
+    inputs it would refuse where they stand, decisions it would not take, anomalies."""
+    return [str(f) for f in conductor.audit(journal_events(path))[1]]
 
 
 def comparable(doc: dict) -> dict:
