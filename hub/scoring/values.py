@@ -3,6 +3,7 @@ a refusal, a move, a hand's outcome and a played hand."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any, Callable
 
 from hub.refusal import Refusal
@@ -113,6 +114,31 @@ class EntryForm:
         return out
 
 
+class Counts(Mapping):
+    """Points or tallies by name: a mapping that cannot be changed and can be hashed, so that
+    a hand's outcome is a value (equal to a dict with the same items)."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items=()):
+        self._items = dict(items)
+
+    def __getitem__(self, k):
+        return self._items[k]
+
+    def __iter__(self):
+        return iter(self._items)
+
+    def __len__(self):
+        return len(self._items)
+
+    def __hash__(self):
+        return hash(frozenset(self._items.items()))
+
+    def __repr__(self):
+        return repr(self._items)
+
+
 @dataclass(frozen=True)
 class HandOutcome:
     """What one hand gave. `points` per seat (in partnership forms each partner is credited the
@@ -120,11 +146,18 @@ class HandOutcome:
     the seats that won the hand; `tally` what a party form also records (Bergen's headers,
     Sebastopol's game won, quarters and sixteenths...)."""
 
-    points: dict[str, int]
+    points: Mapping[str, int]
     winners: tuple[str, ...] = ()
     blocked: bool = False
-    side_points: dict[str, int] | None = None
-    tally: dict[str, int] = field(default_factory=dict)
+    side_points: Mapping[str, int] | None = None
+    tally: Mapping[str, int] = Counts()
+
+    def __post_init__(self):
+        object.__setattr__(self, "points", Counts(self.points))
+        object.__setattr__(self, "tally", Counts(self.tally))
+        if self.side_points is not None:
+            object.__setattr__(self, "side_points", Counts(self.side_points))
+        object.__setattr__(self, "winners", tuple(self.winners))
 
 
 @dataclass(frozen=True)

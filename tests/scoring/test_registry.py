@@ -86,11 +86,17 @@ def test_a_whole_game_reaches_its_end(name):
 
 
 def test_hand_outcome_is_a_value():
+    # an outcome can be kept, compared and used as a key: nothing in it can be changed
     f = get_form("muggins")
-    r = f.rules(players=2)
+    r = f.rules(players=2, variant="tandy")
     p = f.play_hand(r, random.Random(1))
-    with pytest.raises(AttributeError):
-        p.outcome.blocked = True
+    again = f.score(r, p.values)
+    assert hash(again) == hash(p.outcome) and {p.outcome: 1}[again] == 1
+    for change in (lambda o: o.points.__setitem__("A", 99), lambda o: o.tally.update(A_play=5),
+                   lambda o: setattr(o, "blocked", True)):
+        with pytest.raises((TypeError, AttributeError)):
+            change(p.outcome)
+    assert p.outcome.points == dict(p.outcome.points) and p.outcome == again
 
 
 def test_options_are_checked():
