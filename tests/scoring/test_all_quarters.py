@@ -107,3 +107,14 @@ def test_six_each_and_more_at_a_partys_short_table():
     for players, each in ((4, 6), (3, 8), (2, 12)):
         played = AQ.play_hand(AQ.rules(players=players, party=True), random.Random(players))
         assert {len(d) for d in played.dealt.values()} == {each}
+
+
+def test_equal_lowest_on_a_block_fewer_dominoes_wins():
+    # 000_ff8a6ed40036e836.txt, ALL-QUARTERS (party): "Otherwise the party rules are the same as in
+    # Block"; BLOCK GAME: "If there are two with the same amount of note-values then the holder of
+    # the smallest number of dominoes wins."
+    r = AQ.rules(players=3)
+    out = AQ.score(r, keyed(r, 0, [0, 0, 0], [24, 24, 40], [3, 2, 4]))
+    assert out.winners == ("B",) and out.points["B"] == (24 + 40) // 4
+    level = AQ.score(r, keyed(r, 0, [0, 0, 0], [24, 24, 40], [2, 2, 4]))
+    assert level.winners == () and level.points == {"A": 0, "B": 0, "C": 0}

@@ -167,3 +167,20 @@ def test_grimm_deals_eight_each_whatever_the_players(form):
     assert form.spec(form.rules(players=2, variant="grimm", party=True)).hand_size == 16
     assert form.spec(form.rules(players=3, variant="grimm", party=True)).hand_size == 10
     assert form.spec(form.rules(players=4, variant="grimm", party=True)).hand_size == 8
+
+
+def test_tandy_leads_any_piece_parker_the_highest_double():
+    # 004_ee99a39654249905.txt, DRAW: "Any domino can be lead"; BLOCK: "The same game as "Draw""
+    # 001_9f9bc89015baa380.txt, BLOCK GAME: "The highest Double leads"
+    from hub.scoring.tiles import heaviest
+    for form in (BLOCK, DRAW):
+        free = 0
+        for seed in range(60):
+            for variant in ("tandy", "parker"):
+                p = form.play_hand(form.rules(players=2, variant=variant), random.Random(seed))
+                top = heaviest([t for d in p.dealt.values() for t in d])
+                if variant == "parker":
+                    assert p.moves[0].tile == top
+                else:
+                    free += p.moves[0].tile != top
+        assert free

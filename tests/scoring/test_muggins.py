@@ -127,3 +127,31 @@ def test_one_count_keyed_in_play():
     with pytest.raises(Refusal) as e:
         M.score_play(M.rules(players=2), {"seat": 1, "ends": 10})
     assert e.value.why == "NOTHING IN PLAY"
+
+
+def test_pieces_dealt_by_each_book():
+    # 001_9f9bc89015baa380.txt, MUGGINS: "Each player draws five pieces."; 003_611dc33fc9a3dd20.txt,
+    # MUGGINS rule 1: "At the start of a two-player game, each draws a hand of seven Dominoes. For
+    # three or four players, each draws five Dominoes."; 004_ee99a39654249905.txt, MUGGINS: "Each
+    # player draws seven pieces."
+    import random
+    book = {"parker": {2: 5, 3: 5, 4: 5}, "milton-bradley": {2: 7, 3: 5, 4: 5},
+            "tandy": {2: 7, 3: 7, 4: 7}}
+    for variant, by_players in book.items():
+        for players, each in by_players.items():
+            p = M.play_hand(M.rules(players=players, variant=variant), random.Random(players))
+            assert {len(d) for d in p.dealt.values()} == {each}, (variant, players)
+
+
+def test_the_first_double_opens_four_ends_in_milton_bradley_and_tandy_not_parker():
+    # 003_611dc33fc9a3dd20.txt, MUGGINS: "All sides of the FIRST DOUBLE Domino played may be used,
+    # one piece to each side and later one to each end"; 004_ee99a39654249905.txt, MUGGINS: "Play
+    # can be made from both sides of the first double and both ends of the first double, giving
+    # four different points upon which to build." Parker's line has two ends.
+    import random
+    for variant, sides in (("milton-bradley", True), ("tandy", True), ("parker", False)):
+        r = M.rules(players=2, variant=variant)
+        on_a_side = sum(1 for seed in range(40)
+                        for m in M.play_hand(r, random.Random(seed)).moves
+                        if m.action == "play" and m.end >= 2)
+        assert bool(on_a_side) == sides, variant

@@ -97,3 +97,20 @@ def test_count_bounded_by_the_tricks_that_hold_it():
     assert form.check_partial({"tricks": 1}) == {"tricks": 1}
     with pytest.raises(Refusal):
         form.check_partial({"tricks": 1, "count": 35})
+
+
+def test_the_holder_of_one_blank_bids_first():
+    # 003_611dc33fc9a3dd20.txt, TEXAS 42 rule 5: "The player having the 1-0 Domino in his hand bids
+    # first."; "Each player, in turn, may make one Bid"
+    import random
+    r = TX.rules()
+    not_a = 0
+    for seed in range(40):
+        p = TX.play_hand(r, random.Random(seed))
+        first = p.moves[0].seat
+        assert T(1, 0) in p.dealt[first]
+        bids = [m.seat for m in p.moves if m.action in ("bid", "pass")][:4]
+        i = r.seats.index(first)
+        assert bids == list(r.seats[i:] + r.seats[:i])
+        not_a += first != "A"
+    assert not_a

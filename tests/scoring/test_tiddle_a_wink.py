@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from hub.scoring import Refusal, get_form
+from hub.scoring import Line, Placement, Refusal, get_form
 
 TW = get_form("tiddle-a-wink")
 
@@ -16,16 +16,22 @@ def test_a_double_gives_a_second_turn():
     for variant in ("grimm-party", "milton-bradley"):
         r = TW.rules(variant=variant, players=4 if variant != "milton-bradley" else 6,
                      tile_set="musical" if variant != "milton-bradley" else "double-nine")
+        spec = TW.spec(r)
         for seed in range(40):
             p = TW.play_hand(r, random.Random(seed))
-            moves = p.moves
-            for a, b in zip(moves, moves[1:]):
-                if a.action in ("lead", "play") and a.tile.is_double and p.hands[a.seat] != () \
-                        and b.seat != a.seat:
-                    # he moved on only because he could not match: then b is the next seat
-                    assert b.action in ("play", "pass")
-                if a.action in ("lead", "play") and a.tile.is_double and b.seat == a.seat:
-                    seen += 1
+            line = Line(spec.layout, spec.matching, spec.crosswise)
+            hands = {s: list(d) for s, d in p.dealt.items()}
+            for a, b in zip(p.moves, p.moves[1:] + (None,)):
+                if a.action not in ("lead", "play"):
+                    continue
+                line = line.play(Placement(a.tile, a.end, a.exposed))
+                hands[a.seat].remove(a.tile)
+                if not a.tile.is_double or not hands[a.seat]:
+                    continue
+                playable = [q for t in hands[a.seat] for q in line.placements(t)]
+                # he plays again if he can; he moves on only when nothing of his fits
+                assert (b is not None and b.seat == a.seat) == bool(playable)
+                seen += bool(playable)
     assert seen
 
 
