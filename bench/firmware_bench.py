@@ -103,7 +103,7 @@ def session(broker, games: int, romfs: bool) -> list[float]:
         for game in range(1, games + 1):
             hub.screen(1, form=form(game), lines=["TABLE 1", f"GAME {game}"])
             board.wait_for(f"# ENTER GAME {game}")
-            for k in ("#", f"{5 * game}#", "0#", "B#"):
+            for k in ("#", f"{5 * game}#", "0#", "B"):
                 board.press(k)
             board.wait_for("# SEND  * BACK")
             n = len(hub.journal)

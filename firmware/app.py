@@ -33,7 +33,9 @@ def clean_screen(m):
     for fd in f["fields"] if ok else ():
         ok = ok and isinstance(fd, dict) and isinstance(fd.get("k"), str) and \
             isinstance(fd.get("min", 0), int) and isinstance(fd.get("max", 0), int) and \
-            isinstance(fd.get("label", ""), str) and isinstance(fd.get("v", 0), int)
+            isinstance(fd.get("label", ""), str) and isinstance(fd.get("v", 0), int) and \
+            (not fd.get("when") or isinstance(fd["when"], list) and len(fd["when"]) == 2
+             and isinstance(fd["when"][1], list))
     if not ok or not f["fields"]:
         m["form"] = None
     return m

@@ -8,6 +8,8 @@
 # A field the hub presets ("v") is not asked: an entry whose every field has a
 # value opens on its review page (the seat check: the names expected, # to
 # confirm), and a field's key (A-D) on a review page opens that field to fix.
+# A field with "when": [k, values] is asked only while field k holds one of
+# the values; otherwise it follows from k: neither asked, shown nor sent.
 
 SEATS = "ABCD"
 W = 16  # display columns
@@ -22,48 +24,26 @@ def fit(left, right=""):
     return (left[:room] + " " * (room - len(left)) + " " + right)[:W]
 
 
-def card_name(f, v):
-    # A score-card as printed (hub/conductor/cards.py): number 6 is "2B"; on
-    # White and Red cards ("card": 2) number 3 is "R1A". 0: nobody.
-    if not v:
-        return "EMPTY"
-    t, i = str((v - 1) // 4 + 1), (v - 1) % 4
-    return "WWRR"[i] + t + "ABAB"[i] if f["card"] == 2 else t + SEATS[i]
-
-
 def card_keys(f, v):
-    # What a guest keys for a card: its table, its letter, for White and Red
-    # cards then 1 = white, 2 = red ("2B2" for Table 2 B Red).
-    if not v:
-        return "0"
+    # A score-card (hub/conductor/cards.py) as a guest keys it from what is
+    # printed on it: table, letter and, on White and Red cards ("card": 2),
+    # 1 white / 2 red. Number 7 is "2C"; on White and Red cards "2A2".
     t, i = str((v - 1) // 4 + 1), (v - 1) % 4
-    return t + "ABAB"[i] + "1122"[i] if f["card"] == 2 else t + SEATS[i]
+    return "0" if not v else t + "ABAB"[i] + "1122"[i] if f["card"] == 2 else t + SEATS[i]
 
 
 def card_number(f, b):
-    """The number of the card keyed as `b` ("2B", "2B2", "0"), None when it names none."""
-    if b == "0":
-        return 0
-    i = 0
-    while i < len(b) and b[i].isdigit():
-        i += 1
-    if not 0 < i < len(b) or int(b[:i]) < 1:
-        return None
-    t, letter, rest = int(b[:i]), b[i], b[i + 1:]
-    if f["card"] == 2:
-        if letter not in "AB" or rest not in ("1", "2"):
-            return None
-        slot = "AB".find(letter) + 2 * (rest == "2")
-    elif rest:
-        return None
-    else:
-        slot = SEATS.find(letter)
-    return (t - 1) * 4 + slot + 1
+    # The card keyed as b, or None: a party has at most a few hundred cards,
+    # so trying each is quicker to read (and smaller) than parsing b.
+    for v in range(f.get("max", 0) + 1):
+        if card_keys(f, v) == b:
+            return v
 
 
 def show_value(f, v):
     if f.get("card"):
-        return card_name(f, v)
+        k = card_keys(f, v)  # on the review page as printed in short: "2C", "R2A"
+        return "EMPTY" if not v else ("WR"[k[-1] == "2"] + k[:-1]) if f["card"] == 2 else k
     if f.get("seat"):
         return SEATS[v - 1] if v else "NONE"
     return str(v)
@@ -92,8 +72,32 @@ class Entry:
             if "v" in f and f["k"] not in draft:
                 draft[f["k"]] = f["v"]
         self._load()
-        if all(f["k"] in draft for f in self.fields):
+        for f in self.shown():
+            if f["k"] not in draft:
+                break
+        else:
             self.page = 0  # nothing to ask: the review page, to confirm or fix
+
+    def _asked(self, f):
+        w = f.get("when")
+        return not w or self.draft.get(w[0]) in w[1]
+
+    def _next(self, i, empty=False):
+        # From field i on, the next field asked (with `empty`, the next without
+        # a value yet: opening a keyed entry, or back from a fix); past the last
+        # one, the review page.
+        n = len(self.fields)
+        while i < n and not (self._asked(self.fields[i]) and
+                             not (empty and self.fields[i]["k"] in self.draft)):
+            i += 1
+        if i < n:
+            self.i = i
+            self._load()
+        else:
+            self.page = 0  # nothing left to ask: the review page, to confirm or fix
+
+    def shown(self):
+        return [f for f in self.fields if self._asked(f)]
 
     def _load(self):
         f = self.fields[self.i]
@@ -120,17 +124,25 @@ class Entry:
         if k == "*":
             if self.buf:
                 self.buf = self.buf[:-1]
-            elif self.i:
-                self.i -= 1
+                return None
+            i = self.i - 1
+            while i >= 0 and not self._asked(self.fields[i]):
+                i -= 1
+            if i >= 0:
+                self.i = i
                 self._load()
             else:
                 self.asking = True
             return None
-        if f.get("card"):
-            self._card_key(f, k)
+        if f.get("card"):  # table, letter (and colour): checked whole on #
+            if len(self.buf) >= 5:
+                self.msg = card_hint(f)
+            else:
+                self.buf = k if self.buf == "0" else self.buf + k
         elif f.get("seat"):
             if k in SEATS or k == "0" and f.get("min", 0) < 1:
                 self.buf = k
+                return self._accept(f)  # one key says it all: no # needed
             else:
                 self.msg = seat_hint(f)
         elif k.isdigit():
@@ -143,21 +155,6 @@ class Entry:
             self.msg = "DIGITS ONLY"
         return None
 
-    def _card_key(self, f, k):
-        b = self.buf
-        letter = [c for c in b if c in SEATS]
-        if not letter and k.isdigit():
-            if len(b) >= 3:
-                self.msg = "MAX 3 DIGITS"
-            else:
-                self.buf = k if b == "0" else b + k
-        elif not letter and k in ("AB" if f["card"] == 2 else SEATS) and b and b != "0":
-            self.buf = b + k
-        elif letter and f["card"] == 2 and b[-1] in "AB" and k in "12":
-            self.buf = b + k
-        else:
-            self.msg = "# OK  * DEL" if card_number(f, b) is not None else card_hint(f)
-
     def _accept(self, f):
         if not self.buf:
             self.msg = card_hint(f) if f.get("card") else seat_hint(f) if f.get("seat") else "TYPE A NUMBER"
@@ -165,9 +162,6 @@ class Entry:
         if f.get("card"):
             v = card_number(f, self.buf)
             if v is None:
-                self.msg = card_hint(f)
-                return None
-            if v > f.get("max", 999):
                 self.msg = "NO SUCH CARD"
                 return None
         elif f.get("seat"):
@@ -179,23 +173,21 @@ class Entry:
                 self.msg = "ONLY %d TO %d" % (mn, mx)
                 return None
         self.draft[f["k"]] = v
-        if self.fixing:
-            self.fixing, self.page = False, 0
-        elif self.i + 1 < len(self.fields):
-            self.i += 1
-            self._load()
+        if self.fixing:  # back to the review page, unless the fix asks for more
+            self.fixing = False
+            self._next(0, True)
         else:
-            self.page = 0
+            self._next(self.i + 1)
         return None
 
     def _review_key(self, k):
         if k == "#":
-            if (self.page + 1) * PAGE < len(self.fields):
+            if (self.page + 1) * PAGE < len(self.shown()):
                 self.page += 1
                 return None
             return "send"
         for i, f in enumerate(self.fields):
-            if f["k"] == k:  # the field named by this key (a seat), to fix
+            if f["k"] == k and self._asked(f):  # the field named by this key (a seat), to fix
                 self.i, self.page, self.fixing = i, -1, True
                 self._load()
                 return None
@@ -203,13 +195,15 @@ class Entry:
             if self.page:
                 self.page -= 1
             else:
-                self.page = -1  # back to the last field, value kept
+                self.page = -1  # back to the last field asked, value kept
+                self.i = self.fields.index(self.shown()[-1])
+                self._load()
             return None
         self.msg = "# SEND  * BACK"
         return None
 
     def values(self):
-        return {f["k"]: self.draft[f["k"]] for f in self.fields}
+        return {f["k"]: self.draft[f["k"]] for f in self.shown()}  # what was asked
 
     def lines(self):
         title = self.form.get("title") or "GAME %s" % self.form.get("game", "")
@@ -217,9 +211,10 @@ class Entry:
             return [title, "CANCEL ENTRY?", "VALUES ARE KEPT", "", "* YES  # NO"]
         if self.page >= 0:
             out = [title if title.endswith("CHECK") else fit(title, "CHECK")]
-            for f in self.fields[self.page * PAGE:(self.page + 1) * PAGE]:
+            shown = self.shown()
+            for f in shown[self.page * PAGE:(self.page + 1) * PAGE]:
                 out.append(fit(f.get("label", f["k"]), show_value(f, self.draft[f["k"]])))
-            last = (self.page + 1) * PAGE >= len(self.fields)
+            last = (self.page + 1) * PAGE >= len(shown)
             if self.form.get("kind") == "seat-check":
                 out.append(self.msg or "# ALL RIGHT")
                 out.append("A-D: FIX A SEAT")
@@ -230,8 +225,6 @@ class Entry:
         if f.get("card"):
             rng = card_hint(f)
             shown = self.buf
-            if f["card"] == 2 and self.buf[-1:] in ("1", "2") and card_number(f, self.buf):
-                shown = self.buf[:-1] + (" WHITE" if self.buf[-1] == "1" else " RED")
         elif f.get("seat"):
             rng = seat_hint(f)
             shown = "NONE" if self.buf == "0" else self.buf

@@ -34,7 +34,15 @@ class Board:
             line = await stdin.readline()
             if not line:
                 return  # stdin closed: no more keys, the board keeps running
-            for key in tokens(line.decode()):
+            try:
+                keys = tokens(line.decode())
+            except MemoryError:
+                # A passing spike (a resend burst on a fragmented heap): let the
+                # other tasks run and read the line again, never lose the task.
+                gc.collect()
+                await asyncio.sleep_ms(50)
+                keys = tokens(line.decode())
+            for key in keys:
                 if key == "MEM":
                     self._mem()
                 else:

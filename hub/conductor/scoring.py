@@ -83,6 +83,10 @@ class _SeatMap:
         self.to_table = dict(zip(self.engine, self.table))
         self.to_engine = dict(zip(self.table, self.engine))
 
+    def table_number(self, n: int) -> int:
+        """An engine seat's number (1, 2 ...; 0 none) as the table keys it (1-4 for A-D)."""
+        return SEATS.index(self.to_table[self.engine[n - 1]]) + 1 if n else 0
+
     def key_to_table(self, k: str) -> str:
         head, sep, rest = k.partition("_")
         return self.to_table[head] + sep + rest if head in self.to_table else k
@@ -105,7 +109,9 @@ def _fields(setup: Setup, occupied: tuple[str, ...], play_off: bool, lead: bool)
     """The fields for a table with these seats occupied (cached: every board's screen asks)."""
     m = _SeatMap(occupied)
     fields = [dict(LEAD_FIELD)] if lead else []
-    for f in get_form(setup.form).entry_form(rules(setup, len(m.table), play_off)).to_json():
+    engine_form = get_form(setup.form).entry_form(rules(setup, len(m.table), play_off))
+    seat_keys = {f.k for f in engine_form.fields if f.seat}
+    for f in engine_form.to_json():
         k = m.key_to_table(f["k"])
         label = f["label"]
         if k != f["k"]:
@@ -113,6 +119,9 @@ def _fields(setup: Setup, occupied: tuple[str, ...], play_off: bool, lead: bool)
         field = dict(f, k=k, label=label)
         if f.get("seat"):
             field["max"] = 4    # keyed as the table's seats 1-4 (A-D), translated back on scoring
+        if "when" in f and f["when"][0] in seat_keys:   # the seats it names, as the table's
+            on, values = f["when"]
+            field["when"] = [on, [m.table_number(v) for v in values]]
         fields.append(field)
     return tuple(fields)
 
@@ -178,8 +187,10 @@ def played_values(setup: Setup, seats, rng, play_off: bool = False, lead: bool =
     values = {}
     for f in get_form(setup.form).entry_form(r).fields:
         v = played.values[f.k]
+        if not f.asked(played.values):
+            continue   # not asked, so not keyed (firmware/entry.py)
         if f.seat and v:
-            v = SEATS.index(m.to_table[m.engine[v - 1]]) + 1
+            v = m.table_number(v)
         values[m.key_to_table(f.k)] = v
     if lead:
         leader = played.moves[0].seat if played.moves else m.engine[0]

@@ -166,6 +166,16 @@ def seat_field(k: str, label: str, rules: Rules) -> Field:
     return Field(k, label, 0, rules.players, seat=rules.players <= 4)
 
 
+def unless_out(rules: Rules, seat: str) -> tuple:
+    """`Field.when` for what a seat holds: not asked of the seat that went out (it holds 0)."""
+    return ("out", tuple(n for n in range(rules.players + 1) if n != seat_number(rules, seat)))
+
+
+def if_blocked(rules: Rules) -> tuple:
+    """`Field.when` for what only a block needs (a comparison of hands): asked when nobody went out."""
+    return ("out", (0,))
+
+
 def seat_number(rules: Rules, seat: str | None) -> int:
     return 0 if seat is None else rules.seats.index(seat) + 1
 

@@ -49,6 +49,10 @@ class Field:
     max: int
     seat: bool = False
     refuse: str = ""   # the refusal for a value out of range, when the book has words for it
+    # (k, values): asked only while field k holds one of `values`; otherwise the value follows
+    # from field k, is not keyed and counts as 0 (the spots of the seat that went out; what
+    # only a comparison of hands needs, after a domino)
+    when: tuple = ()
 
     def __post_init__(self):
         if len(self.label) > 16:
@@ -58,7 +62,12 @@ class Field:
         d = {"k": self.k, "label": self.label, "min": self.min, "max": self.max}
         if self.seat:
             d["seat"] = True
+        if self.when:
+            d["when"] = [self.when[0], list(self.when[1])]
         return d
+
+    def asked(self, values: dict) -> bool:
+        return not self.when or values.get(self.when[0]) in self.when[1]
 
 
 @dataclass(frozen=True)
@@ -96,10 +105,12 @@ class EntryForm:
         for k in values:
             if k not in known:
                 raise Refusal("UNKNOWN FIELD")
-        out = {}
+        out, follows = {}, []
         for f in self.fields:
             if f.k not in values:
-                if whole:
+                if not f.asked(values):
+                    follows.append(f.k)   # not asked, so not keyed: 0 once the checks are made
+                elif whole:
                     raise Refusal(f"MISSING {f.label}")
                 continue
             v = values[f.k]
@@ -111,7 +122,7 @@ class EntryForm:
             out[f.k] = v
         for check in self.checks:
             check(out)
-        return out
+        return {**out, **dict.fromkeys(follows, 0)} if whole else out
 
 
 class Counts(Mapping):

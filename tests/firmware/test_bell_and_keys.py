@@ -98,7 +98,7 @@ def test_keys_mashed_while_sending_send_nothing_twice(board, hub):
 
 
 def test_seat_field_takes_a_to_d_or_0_for_none(board, hub):
-    key_result(board, ["#", "10#", "5#", "7", "0#"])
+    key_result(board, ["#", "10#", "5#", "7", "0"])  # 7: PICK A-D; 0 = none, taken at once
     ev = hub.wait(lambda: hub.events("result"))[0]
     assert ev["body"]["values"]["W"] == 0
 

@@ -1,7 +1,7 @@
 """A table keys a result: published once with a unique id, pending until the hub acks."""
 import re
 
-KEYS_GAME_2 = ["#", "15#", "0#", "A#"]  # A 15, B 0, domino by seat A
+KEYS_GAME_2 = ["#", "15#", "0#", "A"]  # A 15, B 0, domino by seat A (a seat takes one key)
 
 
 def key_result(board, keys=KEYS_GAME_2):
@@ -40,7 +40,7 @@ def test_a_lost_ack_costs_one_resend_with_the_same_id(board, hub):
 
 def test_refusal_is_shown_and_the_values_come_back_to_fix(board, hub):
     hub.verdict = lambda ev: {"ok": False, "why": "NOT A MULTIPLE 5"}
-    key_result(board, ["#", "13#", "0#", "A#"])
+    key_result(board, ["#", "13#", "0#", "A"])
     board.wait_for("NOT A MULTIPLE 5")
     assert "REFUSED" in board.lines
     board.press("#")  # dismiss
@@ -63,7 +63,7 @@ def test_the_board_moves_on_to_the_next_game_while_results_wait(board, hub):
     board.wait_for("HUB NOT REACHED")
     board.press("#")
     board.wait_for("GAME 3")
-    for k in ["20#", "5#", "0#", "#"]:
+    for k in ["20#", "5#", "0", "#"]:
         board.press(k)
     board.wait_for(lambda lines: lines[-1].endswith("PEND 2"))
     games = [e["body"]["game"] for e in hub.wait(lambda: len(hub.journal) >= 2 and hub.journal)
@@ -103,7 +103,7 @@ def test_confirm_form_sends_the_seat_and_has_no_none(board, hub):
     board.wait_for("CONFIRM GAME 2")
     board.press("0")
     board.wait_for("PICK A-D")
-    board.press("C#")
+    board.press("C")  # a seat takes one key
     board.wait_for("# SEND  * BACK")
     board.press("#")
     ev = hub.wait(lambda: hub.events("confirm"))[0]

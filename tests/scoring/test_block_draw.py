@@ -101,8 +101,9 @@ def test_entry_form_serialises_to_the_protocol():
     r = BLOCK.rules(players=2)
     assert BLOCK.entry_form(r).to_json() == [
         {"k": "out", "label": "DOMINO BY", "min": 0, "max": 2, "seat": True},
-        {"k": "A", "label": "A SPOTS", "min": 0, "max": 69},
-        {"k": "B", "label": "B SPOTS", "min": 0, "max": 69},
+        # a seat's spots are not asked of the seat that went out (docs/protocol.md, "when")
+        {"k": "A", "label": "A SPOTS", "min": 0, "max": 69, "when": ["out", [0, 2]]},
+        {"k": "B", "label": "B SPOTS", "min": 0, "max": 69, "when": ["out", [0, 1]]},
     ]
 
 
@@ -184,3 +185,16 @@ def test_tandy_leads_any_piece_parker_the_highest_double():
                 else:
                     free += p.moves[0].tile != top
         assert free
+
+
+def test_a_domino_asks_neither_the_winners_spots_nor_anyones_pieces():
+    """000_ff8a6ed40036e836.txt, BLOCK GAME: on a block the tie goes to "the smallest number of
+    dominoes", so pieces are asked only after a block; the seat that went out holds nothing."""
+    r = BLOCK.rules(players=4, variant="grimm")
+    form = BLOCK.entry_form(r)
+    assert [f.k for f in form.fields if f.asked({"out": 1})] == ["out", "B", "C", "D"]
+    assert BLOCK.score(r, {"out": 1, "B": 10, "C": 12, "D": 6}).winners == ("A",)
+    blocked = [f.k for f in form.fields if f.asked({"out": 0})]
+    assert blocked == ["out", "A", "A_pieces", "B", "B_pieces", "C", "C_pieces", "D", "D_pieces"]
+    with pytest.raises(Refusal, match="MISSING A PIECES"):
+        BLOCK.score(r, {"out": 0, "A": 10, "B": 10, "C": 12, "D": 6})

@@ -40,8 +40,11 @@ def test_entry_forms_fit_the_board_and_the_protocol(name):
             assert len(form.title) <= 16
             assert len({x["k"] for x in fields}) == len(fields)
             for x in fields:
-                assert set(x) <= {"k", "label", "min", "max", "seat"}
+                assert set(x) <= {"k", "label", "min", "max", "seat", "when"}
                 assert len(x["label"]) <= 16 and x["min"] <= x["max"]
+                if "when" in x:   # asked after the field it depends on, and 0 is in range
+                    earlier = [y["k"] for y in fields[:fields.index(x)]]
+                    assert x["when"][0] in earlier and x["min"] == 0
                 if x.get("seat"):
                     assert x["min"] == 0 and x["max"] <= 4
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations
 
-from ..form import Variant, partnership_points, seat_field, seat_number, seat_value
+from ..form import Variant, if_blocked, partnership_points, seat_field, seat_number, seat_value
 from ..line import Line
 from ..lineplay import DRAW_ONE, LineHand, LineSpec
 from ..tiles import MUSICAL, MUSICAL_VALUES
@@ -160,14 +160,16 @@ class Bergen(LineForm):
             # a header is made by a piece played: at most one a piece the seat holds
             fields += [Field(f"{s}_double", f"{s} DOUBLE-HEADS", 0, bounds.per_seat),
                        Field(f"{s}_triple", f"{s} TRIPLE-HEADS", 0, bounds.per_seat)]
+        # the hands are compared only when nobody went out; a domino wins the point alone
+        block = if_blocked(rules)
         for s in rules.seats:
-            fields += [Field(s, f"{s} SIXTEENTHS", 0, bounds.most_per_seat),
-                       Field(f"{s}_doubles", f"{s} DOUBLES HELD", 0, most_held)]
+            fields += [Field(s, f"{s} SIXTEENTHS", 0, bounds.most_per_seat, when=block),
+                       Field(f"{s}_doubles", f"{s} DOUBLES HELD", 0, most_held, when=block)]
             if self.by_sum(rules):
                 fields.append(Field(f"{s}_sum", f"{s} DOUBLES 16THS", 0,
-                                    most_spots(MUSICAL.doubles, most_held)))
+                                    most_spots(MUSICAL.doubles, most_held), when=block))
             else:
-                fields.append(Field(f"{s}_low", f"{s} LOW DOUBLE", 0, MUSICAL.top))
+                fields.append(Field(f"{s}_low", f"{s} LOW DOUBLE", 0, MUSICAL.top, when=block))
         return EntryForm("BERGEN", tuple(fields),
                          (bounds, DoublesHeld(rules.seats, self.by_sum(rules))))
 

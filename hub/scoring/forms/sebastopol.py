@@ -9,8 +9,9 @@ domino wins). The party counts games won (a punch-hole each).
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
-from ..form import Variant, seat_field, seat_number, seat_value
+from ..form import Variant, if_blocked, seat_field, seat_number, seat_value
 from ..line import CROSS
 from ..lineplay import DRAW_UNTIL, NO_DRAW, LineHand, LineSpec
 from ..tiles import MUSICAL
@@ -65,8 +66,10 @@ class Sebastopol(SpotsForm):
 
     def entry_form(self, rules: Rules) -> EntryForm:
         form = super().entry_form(rules)   # DOMINO BY, each seat's sixteenths and pieces
-        return EntryForm(form.title, form.fields + (seat_field("draw", "TIE DRAW WON BY", rules),),
-                         form.checks)
+        block = if_blocked(rules)   # the seat that went out wins; hands matter only after a block
+        fields = tuple(replace(f, when=block) if f.when else f for f in form.fields)
+        return EntryForm(form.title, fields + (replace(seat_field("draw", "TIE DRAW WON BY", rules),
+                                                       when=block),), form.checks)
 
     def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
         out = seat_value(rules, values["out"])

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from ..form import GameForm, partnership_points, seat_field, seat_number, seat_value
+from ..form import (GameForm, if_blocked, partnership_points, seat_field, seat_number, seat_value,
+                    unless_out)
 from ..lineplay import NO_DRAW, LineHand, LineSpec, play_line_hand
 from ..bounds import HandBounds
 from ..settle import TAKE_ALL, TIE_NO_COUNT, settle
@@ -96,9 +97,12 @@ class SpotsForm(LineForm):
         fields = [seat_field("out", "DOMINO BY", rules)]
         fields += self.play_fields(rules)
         for s in rules.seats:
-            fields.append(Field(s, self.spot_label(rules, s), 0, bounds.most_per_seat))
+            fields.append(Field(s, self.spot_label(rules, s), 0, bounds.most_per_seat,
+                                when=unless_out(rules, s)))
             if bounds.pieces:
-                fields.append(Field(f"{s}_pieces", f"{s} PIECES", 0, bounds.per_seat))
+                # pieces break a tie of a block only ("the smallest number of dominoes")
+                fields.append(Field(f"{s}_pieces", f"{s} PIECES", 0, bounds.per_seat,
+                                    when=if_blocked(rules)))
         return EntryForm(self.form_title(rules), tuple(fields), (bounds,))
 
     def _settle(self, rules: Rules, values: dict[str, int]):

@@ -18,8 +18,9 @@ Variants:
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
-from ..form import Variant, partnership_points, seat_field, seat_number, seat_value
+from ..form import Variant, if_blocked, partnership_points, seat_field, seat_number, seat_value
 from ..lineplay import LineHand, LineSpec
 from ..settle import TAKE_ALL, settle
 from ..values import SIDES, EntryForm, Field, HandOutcome, Refusal, Rules, side_of
@@ -69,6 +70,12 @@ class TiddleAWink(SpotsForm):
 
     def entry_form(self, rules: Rules) -> EntryForm:
         form = super().entry_form(rules)
+        if rules.variant == "milton-bradley":
+            return form
+        # Grimm's: the seat that went out wins (takes all); the spots are compared after a block
+        block = if_blocked(rules)
+        form = replace(form, fields=tuple(replace(f, when=block) if f.k in rules.seats else f
+                                          for f in form.fields))
         if rules.variant != "grimm-party" or self.keys_each_count(rules):
             return form
         doubles = tuple(Field(f"{s}_doubles", f"{s} DOUBLES PLAYED", 0, 8) for s in rules.seats)
