@@ -46,7 +46,7 @@ def create_app(hub, **config) -> Flask:
     app.extensions["party.hub"] = hub
     app.extensions["party.web_store"] = store
     app.extensions["party.login_throttle"] = LoginThrottle(app.config["LOGIN_TRIES"], app.config["LOGIN_PAUSE_SECONDS"])
-    app.extensions["party.projection"] = projection.Projection(hub, store, app.config["SSE_SETTLE_SECONDS"])
+    app.extensions["party.projection"] = projection.Projection(hub, app.config["SSE_SETTLE_SECONDS"])
 
     app.before_request(security.check_csrf)
     app.before_request(security.load_login)

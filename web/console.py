@@ -60,7 +60,7 @@ def _submit(proposal, title: str, form_name: str | None = None):
 def _globals():
     store = security.store()
     return {"new_action_id": actions.new_action_id, "login": g.get("login"),
-            "role": store.staff().get(g.get("login")), "hidden_standings": store.hidden(), "kept_form": kept_form}
+            "role": store.staff().get(g.get("login")), "hidden_standings": _hub().state.standings_hidden is not None, "kept_form": kept_form}
 
 
 # ----- signing in ------------------------------------------------------------------------
@@ -343,17 +343,6 @@ def save_plan():
         return _back()
     security.store().save_plan(plan)
     flash(f"The plan: {plan['coming']} coming, {plan['tables']} tables.", "ok")
-    return _back()
-
-
-@bp.post("/display")
-@login_required
-def display():
-    """The switch hiding the standings on the projector for the last session."""
-    security.store().set_hidden(request.form.get("hidden") == "1")
-    current_app.extensions["party.projection"].refresh()
-    flash("Standings hidden on the projector." if security.store().hidden() else
-          "Standings shown on the projector.", "ok")
     return _back()
 
 

@@ -30,8 +30,8 @@ class Projection:
     catching up with a burst the follower waits up to `settle` seconds for it.
     """
 
-    def __init__(self, hub, store, settle: float = 0.0):
-        self.hub, self.store, self.settle = hub, store, settle
+    def __init__(self, hub, settle: float = 0.0):
+        self.hub, self.settle = hub, settle
         self._lock = threading.Lock()
         self._key, self._view, self._json = None, None, ""
         self._made = threading.Condition()   # notified when the follower made a new view
@@ -41,7 +41,7 @@ class Projection:
         """(seq, view, view as JSON), as of now."""
         seq, standings = self.hub.standings()
         state = self.hub.state
-        hidden = bool(state.setup) and self.store.hidden() and S.last_session(state) and not state.final_count
+        hidden = state.standings_hidden is not None and S.last_session(state) and not state.final_count
         with self._lock:
             if self._key == (seq, hidden):
                 return seq, self._view, self._json
@@ -63,12 +63,6 @@ class Projection:
         self._follow()
         with self._made:
             self._made.wait_for(lambda: self._key != key, timeout)
-
-    def refresh(self) -> None:
-        """After the conductor's switch: remake the view now and wake the streams."""
-        self.current()
-        with self._made:
-            self._made.notify_all()
 
     def _follow(self) -> None:
         with self._lock:

@@ -26,10 +26,12 @@ FIELDS = {
 # The conductor's and the engine's codes (hub/conductor, hub/scoring, hub/protocol) as sentences.
 SENTENCES = {
     "ALL IN": "every guest on the list is already checked in.",
+    "ALREADY HIDDEN": "the standings are already hidden on the projector.",
     "ALREADY IN": "that guest is already checked in.",
     "ALREADY LEFT": "that guest has already left.",
     "ALREADY LISTED": "that name is already on the guest list.",
     "ALREADY SAVED": "that was already recorded.",
+    "ALREADY SHOWN": "the standings are already shown on the projector.",
     "ALREADY SEATED": "that guest already has a seat.",
     "ALREADY STAFF": "that login is already on the staff.",
     "ALREADY STARTED": "this session has already begun.",

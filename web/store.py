@@ -68,16 +68,6 @@ class WebStore:
             return entry["role"]
         return None
 
-    # ----- the projector -----------------------------------------------------------
-    def hidden(self) -> bool:
-        """The conductor's switch: standings hidden on the projector (the last session's suspense)."""
-        return bool(self._data.get("hidden"))
-
-    def set_hidden(self, hidden: bool) -> None:
-        with self._lock:
-            self._data["hidden"] = hidden
-            self._save()
-
     # ----- the plan: invitation and replies ---------------------------------------
     def plan(self) -> dict:
         return dict(self._data.get("plan", {}))

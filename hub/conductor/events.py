@@ -54,12 +54,14 @@ CARD_DRAWN = "conductor.card-drawn"         # {guest, card | null}: a printed ca
                                             # tray, recorded by hand (null: the record undone)
 TABLE_ADDED = "conductor.table-added"       # {why}: a new last table, at any time before the count
 PARTY_CHANGED = "conductor.party-changed"   # {changes: {setup key: value}, why}
+DISPLAY_CHANGED = "conductor.display-changed"  # {standings: "hidden"|"shown"}: the projector's
+                                            # standings hidden for the last session's suspense
 
 STAFF_KINDS = frozenset({
     PARTY_CREATED, STAFF_ADDED, GUEST_LISTED, CHECKED_IN, DRAW_SEATS, GUEST_SEATED, GUEST_LEFT,
     SESSION_STARTED, BELL, BELL_UNDONE, RESULT_CORRECTED, GAME_ANNULLED, TABLE_CLOSED,
     CALL_ANSWERED, RESEAT, FINAL_COUNT, PLAY_OFF, WALK_IN, CHECK_IN_UNDONE, ALL_CHECKED_IN,
-    GUEST_RENAMED, GUEST_REMOVED, CARD_DRAWN, TABLE_ADDED, PARTY_CHANGED,
+    GUEST_RENAMED, GUEST_REMOVED, CARD_DRAWN, TABLE_ADDED, PARTY_CHANGED, DISPLAY_CHANGED,
 })
 
 # -- the hub's own decisions (source 'hub') -------------------------------------

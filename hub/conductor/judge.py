@@ -535,6 +535,16 @@ def _party_changed(state, p, login, now):
     return _Admit((p,), "PARTY CHANGED")
 
 
+def _display_changed(state, p, login, now):
+    """The projector's standings hidden (or shown again): "the last session's suspense"."""
+    standings = p.body.get("standings")
+    if standings not in ("hidden", "shown"):
+        raise Refusal("BAD MESSAGE")
+    if (state.standings_hidden is not None) == (standings == "hidden"):
+        raise Refusal(f"ALREADY {standings.upper()}")
+    return _Admit((p,), f"STANDINGS {standings.upper()}")
+
+
 def _session_started(state, p, login, now):
     s = state.session
     if s is None:
@@ -705,5 +715,5 @@ _STAFF = {
     k.PLAY_OFF: _play_off, k.WALK_IN: _walk_in, k.CHECK_IN_UNDONE: _check_in_undone,
     k.ALL_CHECKED_IN: _all_checked_in, k.GUEST_RENAMED: _guest_renamed,
     k.GUEST_REMOVED: _guest_removed, k.CARD_DRAWN: _card_drawn, k.TABLE_ADDED: _table_added,
-    k.PARTY_CHANGED: _party_changed,
+    k.PARTY_CHANGED: _party_changed, k.DISPLAY_CHANGED: _display_changed,
 }

@@ -90,11 +90,13 @@ def _seat_check_form(state: PartyState, t) -> dict:
     the table confirms with one key and keys a card (as printed: table, letter and, on
     White and Red cards, 1 white / 2 red) only for a seat that is wrong (docs/firmware.md)."""
     kind = 2 if state.setup.partnership else 1
+    # a late-comer's spare card numbers past the last table's (seating.place_late_comer)
+    most = max([state.setup.tables * 4] + [number(c) for c in t.seats if c])
     fields = []
     for x, card in zip(SEATS, t.seats):
         who = state.holders.get(card, card) if card else "EMPTY"
         fields.append({"k": x, "label": f"{x} {who}".upper()[:16], "min": 0,
-                       "max": state.setup.tables * 4, "card": kind, "v": number(card) if card else 0})
+                       "max": most, "card": kind, "v": number(card) if card else 0})
     return {"kind": "seat-check", "game": 0, "title": "SEAT CHECK", "fields": fields}
 
 

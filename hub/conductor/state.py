@@ -145,6 +145,7 @@ class PartyState:
     final_count: Mend | None = None
     play_offs: tuple = ()                          # PlayOff
     started_at: float | None = None                # when session I began (the clock's start)
+    standings_hidden: Mend | None = None           # who hid the projector's standings, if hidden
     anomalies: tuple = ()                          # journaled events the fold could not apply
     seq: int = 0
 

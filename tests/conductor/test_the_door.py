@@ -11,7 +11,7 @@ TRAY: "The card which a person draws will decide at which table and chair he is 
 seated." BERGEN GAME: "There must always be four players at each table."
 """
 from hub.conductor import events as k
-from hub.conductor import to_json
+from hub.conductor import screens, to_json
 from hub.conductor.prizes import totals
 
 from .party import Party, cards_seating, win
@@ -120,6 +120,12 @@ def test_a_late_comer_takes_the_seat_a_guest_who_left_vacated_when_every_card_is
     assert card not in [f"{t}{s}" for t in (1, 2) for s in "ABCD"]      # a spare card
     assert p.where("Late Lou") == (2, "C")
     assert totals(p.state)[card] == 0 and totals(p.state)["2C"] == before
+    # the table checks its seats again, the spare card within what its board may key
+    form = screens(p.state)[2]["form"]
+    assert form["kind"] == "seat-check" and form["fields"][2]["v"] <= form["fields"][2]["max"]
+    p.must(p.table(2, k.SEAT_CHECK, {"cards": p.card_numbers(2)}))
+    p.must(win(p, 2, "C", 3))
+    assert totals(p.state)[card] == 3
     assert p.replayed() == to_json(p.state)
 
 
@@ -247,3 +253,18 @@ def win_values(p: Party, entry_id: str, gain: int) -> dict:
     loser = next(s for s in "ABCD" if values.get(f"{s}_pieces"))
     values[loser], values[f"{loser}_pieces"] = gain, 2
     return values
+
+
+def test_the_projectors_standings_hidden_and_shown_again_are_on_record():
+    """The party's display may change at any time; who hid the standings is on record."""
+    p = block(tables=1)
+    p.guests([f"G{i}" for i in range(4)])
+    p.draw()
+    p.start()
+    v = p.must(p.staff(k.DISPLAY_CHANGED, {"standings": "hidden"}))
+    assert v.msg == "STANDINGS HIDDEN" and p.state.standings_hidden.by == "staff:ann"
+    refused(p.staff(k.DISPLAY_CHANGED, {"standings": "hidden"}), "ALREADY HIDDEN")
+    refused(p.staff(k.DISPLAY_CHANGED, {"standings": "off"}), "BAD MESSAGE")
+    p.must(p.staff(k.DISPLAY_CHANGED, {"standings": "shown"}, login="ann"))
+    assert p.state.standings_hidden is None
+    assert p.replayed() == to_json(p.state)

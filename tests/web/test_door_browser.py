@@ -192,6 +192,11 @@ def test_the_party_is_changed_before_play_and_only_its_prizes_after(hub, server,
     change.locator("button").click()
     assert "Change the party: done" in flash(page)
     assert (hub.state.setup.prizes, hub.state.setup.booby) == (2, True)
+    # the display too changes after play begins, on record under the conductor's name
+    page.locator("form[data-action=display] button").click()
+    assert "The projector: done — STANDINGS HIDDEN" in flash(page)
+    assert hub.state.standings_hidden.by == "staff:florence"
+    assert "Standings are hidden." in page.locator("form[data-action=display]").inner_text()
     shot(page, "door-party-changed")
 
 
@@ -247,3 +252,33 @@ def test_a_result_of_session_one_is_corrected_during_session_two_after_seeing_th
     (fix,) = [e for e in hub.journal.events() if e.kind == ev.RESULT_CORRECTED]
     assert fix.body["values"][loser] == first.values[loser] + 16
     assert {n: t.seats for n, t in hub.state.session.tables.items()} == seats_two
+
+
+def test_walk_ins_during_play_take_a_vacated_seat_then_a_new_last_table(hub, server, page):
+    """Every card of two tables is held and play is on. A guest leaves: a walk-in takes his
+    seat with a spare card (issue 12 item 4; LIST: "vacant seats at the last tables"). The
+    next walk-in finds no seat: the console says to add a table; the host adds it and the
+    walk-in sits at the new last table. A near-duplicate is added once the host ticks it."""
+    names = make_party(hub, 2, form="block")
+    sign_in_page(page, server.url)
+    page.goto(server.url + "console/guests")
+    leaver = hub.state.holders["2C"]
+    row_action(page, leaver, "guest-left", why="train home")
+    assert "A guest left: done" in flash(page)
+    door(page, "walk-in", guest="Late Lou")
+    assert "A walk-in: done — TABLE 2 C" in flash(page)
+    spare = hub.state.guests["Late Lou"].card       # his own card, not the one who left
+    assert spare not in {f"{t}{x}" for t in (1, 2) for x in "ABCD"}
+
+    door(page, "walk-in", guest=names[0].upper())
+    assert f"'{names[0]}' is already on the list" in flash(page, "refused")
+    door(page, "walk-in", similar_ok=True)                 # the name stays as typed; ticked
+    assert "A walk-in: refused — every seat is taken: add a table first." == flash(page, "refused")
+    assert page.locator("form[data-action=walk-in] input[name=guest]").input_value() == names[0].upper()
+    page.locator("form[data-action=add-table] button").click()
+    assert "Add a table: done — TABLE 3 ADDED" in flash(page)
+    door(page, "walk-in", guest=names[0].upper(), similar_ok=True)
+    assert "A walk-in: done — TABLE 3 A" in flash(page)
+    shot(page, "door-walk-ins-during-play")
+    late = [e for e in hub.journal.events() if e.kind == ev.WALK_IN]
+    assert [e.body.get("similar_ok", False) for e in late] == [False, True]

@@ -138,8 +138,7 @@ def test_a_party_run_by_the_clock_counts_its_time_down_on_the_projector(hub, ser
 
 def test_the_hidden_standings_notice_reads_from_the_back_of_the_room(hub, server, page, app):
     make_party(hub, 3, sessions=1)
-    app.extensions["party.web_store"].set_hidden(True)
-    app.extensions["party.projection"].refresh()
+    submit(hub, ev.DISPLAY_CHANGED, {"standings": "hidden"})     # the console's switch, journaled
     page.goto(server.url)
     notice = page.locator("#left-list li.hidden-notice")
     notice.wait_for()

@@ -12,7 +12,7 @@ import pytest
 
 from party.hands import draw_game
 
-from .conftest import csrf_of, make_party
+from .conftest import action_id_of, csrf_of, make_party
 
 pytestmark = pytest.mark.broker
 
@@ -95,9 +95,10 @@ def test_the_last_sessions_standings_can_be_hidden_from_the_room(hub, server, co
     assert shown["data"]["leaders"] and not shown["data"]["hidden"]
 
     html = console.get("/console/").get_data(as_text=True)
-    console.post("/console/display", data={"csrf_token": csrf_of(html), "hidden": "1"})
+    console.post("/console/act/display", data={"csrf_token": csrf_of(html), "standings": "hidden",
+                                               "action_id": action_id_of(html, "display")})
     hidden = sse.until(lambda m: m.get("event") == "standings")
-    assert hidden["id"] == shown["id"] and hidden["data"]["hidden"]
+    assert int(hidden["id"]) == int(shown["id"]) + 1 and hidden["data"]["hidden"]   # the switch is journaled
     assert hidden["data"]["leaders"] == []
     assert all(s["score"] is None for row in hidden["data"]["tables"] for s in row["seats"])
     # not merely undrawn: the snapshot any phone can fetch has no standings either
