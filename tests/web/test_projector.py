@@ -136,7 +136,7 @@ def test_a_party_run_by_the_clock_counts_its_time_down_on_the_projector(hub, ser
     check_layout(page, 1920, 1080)
 
 
-def test_the_hidden_standings_notice_reads_from_the_back_of_the_room(hub, server, page, app):
+def test_the_hidden_standings_notice_reads_from_the_back_of_the_room(hub, server, page):
     make_party(hub, 3, sessions=1)
     submit(hub, ev.DISPLAY_CHANGED, {"standings": "hidden"})     # the console's switch, journaled
     page.goto(server.url)
