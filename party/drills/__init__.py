@@ -5,7 +5,11 @@ totals: drills run, entries lost, entries doubled, crashes.
 - faults.py: the hub SIGKILLed, the broker restarted, a table cut off, boards' power cut
 - attack.py: spoofing another table, unauthenticated clients, the console without login
 - fuzz.py:   malformed payloads into the hub, random keys into the firmware
-- parts.py:  what they are made of (hubs to kill, a link to cut, a party in lockstep)
+- what they are made of, a module per kit: hubs.py (a hub in this process or a child
+  to kill, the journal read beside it), links.py (a link to cut, the provisioned
+  broker), lockstep.py (a party played in rounds through the boards' keys),
+  boards.py (the virtual boards, their crashes), books.py (keyed, journaled, lost,
+  doubled), figures.py (what a drill reports)
 """
 from __future__ import annotations
 
@@ -44,7 +48,7 @@ def run_drills(work: Path, quick: bool = False, only: list[str] | None = None, s
         try:
             fig = drill(work / name, say=say, **(short if quick else full))
         except Exception as exc:  # a drill that cannot finish is a failed drill, not a stopped run
-            from .parts import Figures
+            from .figures import Figures
             fig = Figures(name, failures=[f"the drill itself failed: {exc!r}"])
             fig.seconds = time.monotonic() - started
         say(fig.line())

@@ -19,9 +19,14 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from hub.broker import best_available
 from party.provision import hub_settings
+from party.replay import read_journal
 
-from .parts import (ErrorCounter, Figures, InProcessHub, LockstepParty, book_party, fresh_dir, journal_events,
-                    provisioned_broker, set_up_party, start_boards, stop_boards)
+from .boards import start_boards, stop_boards
+from .books import book_party
+from .figures import ErrorCounter, Figures, fresh_dir
+from .hubs import InProcessHub
+from .links import provisioned_broker
+from .lockstep import LockstepParty, set_up_party
 
 
 class _Client:
@@ -96,7 +101,7 @@ def spoofing(work: Path, *, attempts: int = 200, say=print) -> Figures:
                         c.publish("party/table/1/event", _event(1, "table-1", 10_000 + i))
             party.play_session()  # the real boards, meanwhile, with their own accounts
             time.sleep(1.0)
-            spoofed = [e for e in journal_events(handle.journal)
+            spoofed = [e for e in read_journal(handle.journal)
                        if e.seq > seq and e.source in ("table:1", "table:2") and e.body.get("board") in ("table-1", "laptop")
                        and e.id.split(".")[1] == "9"]
             through["other table"] = sum(e.source == "table:1" for e in spoofed)

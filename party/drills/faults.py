@@ -11,9 +11,12 @@ from pathlib import Path
 from hub import conductor
 from hub.broker import best_available
 
-from .parts import (ChildHub, ErrorCounter, Figures, InProcessHub, JournalView, Link, LockstepParty,
-                    book_party, comparable, fresh_dir, journaled_entries, provisioned_broker, start_boards,
-                    stop_boards)
+from .boards import start_boards, stop_boards
+from .books import book_party, comparable, journaled_entries
+from .figures import ErrorCounter, Figures, fresh_dir
+from .hubs import ChildHub, InProcessHub, JournalView
+from .links import Link, provisioned_broker
+from .lockstep import LockstepParty
 
 
 # ----- SIGKILL the hub ------------------------------------------------------------------------

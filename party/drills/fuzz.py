@@ -23,9 +23,13 @@ from hub import protocol
 from hub.broker import best_available
 from hub.conductor.cards import SEATS, number
 from hub.conductor.scoring import played_values
+from party.replay import read_journal
 
-from .parts import (ErrorCounter, Figures, InProcessHub, board_crashes, fresh_dir, journal_events,
-                    refusable_events, set_up_party, start_boards, stop_boards)
+from .boards import board_crashes, start_boards, stop_boards
+from .books import refusable_events
+from .figures import ErrorCounter, Figures, fresh_dir
+from .hubs import InProcessHub
+from .lockstep import set_up_party
 
 TABLES = 4
 
@@ -181,9 +185,9 @@ def fuzz_hub(work: Path, *, payloads: int = 100_000, via_broker: int = 3_000, se
             if not hub._writer.is_alive():
                 fig.failures.append("the hub's writer thread died")
         fig.crashes += errors.count
-        ids = {e.id: 0 for e in journal_events(handle.journal)}
+        ids = {e.id: 0 for e in read_journal(handle.journal)}
         fig.lost = sum(1 for e in controls if e not in ids)
-        journaled = [e for e in journal_events(handle.journal) if e.source.startswith("table:")]
+        journaled = [e for e in read_journal(handle.journal) if e.source.startswith("table:")]
         fig.failures += refusable_events(handle.journal)
         fig.entries = payloads + via_broker
         fig.seconds = in_process_s + broker_s
@@ -251,7 +255,7 @@ def fuzz_firmware(work: Path, *, sequences: int = 10_000, boards: int = 4, seed:
         fig.crashes += errors.count + len(crashed)
         fig.failures += crashed
         fig.failures += refusable_events(handle.journal)
-        journaled = [e for e in journal_events(handle.journal) if e.source.startswith("table:")]
+        journaled = [e for e in read_journal(handle.journal) if e.source.startswith("table:")]
         fig.entries = pressed["sequences"]
         fig.detail = {"boards": boards, "keys": pressed["keys"], "events journaled": len(journaled),
                       "by kind": ", ".join(f"{k} {v}" for k, v in sorted(_count(e.kind for e in journaled).items()))}

@@ -6,7 +6,9 @@ table lost to one WiFi outage. The real firmware, the hub and a broker show it."
 import pytest
 
 from hub import conductor
-from party.drills.parts import InProcessHub, LockstepParty, journaled_entries, set_up_party
+from party.drills.books import journaled_entries
+from party.drills.hubs import InProcessHub
+from party.drills.lockstep import LockstepParty, set_up_party
 from hardware.sim.board import VirtualBoard
 
 pytestmark = pytest.mark.broker

@@ -1,0 +1,159 @@
+"""The hub a drill runs: in this process, or as a child process to SIGKILL; and the
+party as its journal makes it, read beside the running hub."""
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Callable
+
+from hub import conductor
+from hub.broker import free_port, wait_for_port
+from hub.journal import open_reader, read_events
+from hub.service import Hub
+from party.provision import hub_settings
+
+ROOT = Path(__file__).resolve().parents[2]
+log = logging.getLogger("drills")
+
+
+class JournalView:
+    """The party as the journal makes it, read-only and incrementally, beside its writer."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self._state = conductor.replay([])
+        self._lock = threading.Lock()
+
+    def state(self):
+        if not self.path.exists():
+            return self._state
+        with self._lock:
+            db = open_reader(self.path)
+            try:
+                for e in read_events(db, self._state.seq):
+                    self._state = conductor.apply(self._state, e)
+            finally:
+                db.close()
+            return self._state
+
+
+class InProcessHub:
+    """The hub in this process: host actions go straight to its single writer."""
+
+    def __init__(self, journal: Path, broker, **hub_kwargs):
+        self.journal, self.broker, self.kwargs = Path(journal), broker, hub_kwargs
+        self.hub: Hub | None = None
+        self.lock = threading.RLock()
+
+    def start(self) -> "InProcessHub":
+        self.hub = Hub(self.journal, self.broker.host, self.broker.port, **self.kwargs).start()
+        return self
+
+    def stop(self) -> None:
+        if self.hub:
+            self.hub.stop()
+            self.hub = None
+
+    def state(self):
+        return self.hub.state
+
+    def act(self, fn: Callable[[Hub], object]):
+        with self.lock:
+            return fn(self.hub)
+
+    def crashes(self) -> int:
+        return 0  # an exception in the writer is logged and counted by the caller's log handler
+
+
+class ChildHub:
+    """`python -m party.cli run` as a child process: SIGKILLed by the kill drill.
+
+    The host's actions (start a session, move the players) need the hub's single
+    writer: the child is stopped in order, the action taken by a hub in this
+    process on the same journal, and the child started again.
+    """
+
+    def __init__(self, journal: Path, broker, log_path: Path, provisioned: Path | None = None):
+        self.journal, self.broker, self.log_path = Path(journal), broker, Path(log_path)
+        self.provisioned = provisioned  # `party run --provisioned`: the hub's account, the tables' boards
+        self.view = JournalView(self.journal)
+        self.proc: subprocess.Popen | None = None
+        self.lock = threading.RLock()
+        self.kills = 0
+        self.unexpected_exits = 0
+        self._log = open(self.log_path, "ab")
+
+    def start(self) -> "ChildHub":
+        port = free_port()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "party.cli", "run", "--journal", str(self.journal),
+             "--broker", f"{self.broker.host}:{self.broker.port}", "--http", f"127.0.0.1:{port}",
+             *(["--provisioned", str(self.provisioned)] if self.provisioned else [])],
+            cwd=ROOT, stdout=self._log, stderr=self._log, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        deadline = time.monotonic() + 30
+        while True:  # up once its web server listens (after the journal's replay)
+            try:
+                wait_for_port("127.0.0.1", port, timeout=0.2)
+                return self
+            except TimeoutError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the hub did not start; see {self.log_path}") from None
+
+    def _check_alive(self) -> None:
+        if self.proc is not None and self.proc.poll() is not None:
+            self.unexpected_exits += 1
+            log.error("the hub exited by itself with code %s", self.proc.returncode)
+            self.proc = None
+
+    def kill(self, down_for: float = 0.0) -> None:
+        """SIGKILL: no goodbye, no flush; then (after `down_for` seconds) start again."""
+        with self.lock:
+            self._check_alive()
+            if self.proc is not None:
+                self.proc.send_signal(signal.SIGKILL)
+                self.proc.wait()
+                self.kills += 1
+            time.sleep(down_for)
+            self.start()
+
+    def stop(self) -> None:
+        with self.lock:
+            self._check_alive()
+            if self.proc is not None:
+                self.proc.terminate()
+                try:
+                    self.proc.wait(15)
+                except subprocess.TimeoutExpired:
+                    self.proc.kill()
+                    self.proc.wait()
+                self.proc = None
+
+    def close(self) -> None:
+        self.stop()
+        self._log.close()
+
+    def state(self):
+        return self.view.state()
+
+    def act(self, fn: Callable[[Hub], object]):
+        with self.lock:
+            self.stop()
+            account = hub_settings(self.provisioned) if self.provisioned else {}
+            hub = Hub(self.journal, self.broker.host, self.broker.port, client_id="hub-host", **account).start()
+            try:
+                return fn(hub)
+            finally:
+                hub.stop()
+                self.start()
+
+    def crashes(self) -> int:
+        """Exits nobody asked for, and tracebacks in the hub's log."""
+        self._check_alive()
+        self._log.flush()
+        return self.unexpected_exits + self.log_path.read_bytes().count(b"Traceback")

@@ -1,0 +1,177 @@
+"""A party played in lockstep rounds through the boards' keys.
+
+The party is played in rounds (the seat check, then game 1, 2, ...): every table
+keys its next entry, and the round ends when the journal has all of them. Values
+come from a generator seeded by (seed, session, table, game), so two runs of the
+same seed key the same entries whatever the timing, and their final standings
+can be compared value for value.
+"""
+from __future__ import annotations
+
+import random
+import threading
+import time
+from typing import Callable
+
+from hardware.sim.board import VirtualBoard
+from hardware.sim.party import key_in
+from hub import conductor
+from hub.conductor import events as k
+from hub.conductor.cards import SEATS, number
+from hub.conductor.scoring import played_values
+from hub.conductor.state import last_session, session_over
+from party.setup import create_party, guest_names, seat_guests, staff_action, start_session
+
+from .books import Keyed
+
+
+class LockstepParty:
+    """A party of `tables` tables (4 guests each, the real firmware at every table),
+    played round by round; `between_rounds(session, round)` is called as each round
+    starts (the drills hang their faults on it)."""
+
+    ROUND_TIMEOUT = 120.0
+
+    def __init__(self, handle, boards: dict[int, VirtualBoard], *, seed: int, form: str = "draw",
+                 sessions: int | None = None, say=print, **options):
+        self.handle, self.boards, self.seed, self.form = handle, boards, seed, form
+        self.sessions, self.say, self.options = sessions, say, options
+        self.keyed: list[Keyed] = []
+        self.failures: list[str] = []
+        self._keyed_lock = threading.Lock()
+        self.on_round: Callable[[int, int], None] = lambda session, rnd: None
+        self.after_key: Callable[[int], None] = lambda table: None  # once a board has taken an entry
+        self.skip: set[int] = set()  # tables the drill keys itself (a cut-off table)
+
+    # -- the host ---------------------------------------------------------------
+    def set_up(self) -> None:
+        set_up_party(self.handle, tables=len(self.boards), seed=self.seed, sessions=self.sessions, form=self.form,
+                     **self.options)
+
+    def between_sessions(self) -> bool:
+        """Move the players on (or make the final count); False once the party is over."""
+        state = self.handle.state()
+        seed = random.Random(f"{self.seed}:host:{state.session.number}").randrange(1 << 30)
+        if last_session(state):
+            self.handle.act(lambda hub: _must(staff_action(hub, k.FINAL_COUNT, {"seed": seed})))
+            return False
+        n = state.session.number
+
+        def host(hub):
+            _must(staff_action(hub, k.RESEAT, {"seed": seed}))
+            _must(start_session(hub, n + 1))
+        self.handle.act(host)
+        return True
+
+    # -- the tables ---------------------------------------------------------------
+    def play(self) -> None:
+        self.set_up()
+        while True:
+            self.play_session()
+            if self.failures or not self.between_sessions():
+                return
+
+    def play_session(self, from_round: int = 0) -> None:
+        state = self.handle.state()
+        session, games = state.session.number, state.setup.games_per_session
+        rounds = ([0] if state.setup.seat_check else []) + list(range(1, games + 1))
+        for rnd in rounds[rounds.index(from_round) if from_round in rounds else 0:]:
+            self.on_round(session, rnd)
+            threads = [threading.Thread(target=self._table_round, args=(n, session, rnd), daemon=True)
+                       for n in self.boards if n not in self.skip]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            if self.failures:
+                return
+        self.wait_until(lambda s: session_over(s.setup, s.session), f"session {session} over")
+
+    def wait_until(self, test, what: str, timeout: float | None = None) -> bool:
+        deadline = time.monotonic() + (timeout or self.ROUND_TIMEOUT)
+        while time.monotonic() < deadline:
+            if test(self.handle.state()):
+                return True
+            time.sleep(0.2)
+        self.failures.append(f"timed out waiting for {what}")
+        return False
+
+    def values(self, state, n: int, session: int, form: dict) -> dict:
+        seats = state.session.tables[n].seats
+        if form.get("kind") == "seat-check":
+            return {x: number(c) if c else 0 for x, c in zip(SEATS, seats)}
+        rng = random.Random(f"{self.seed}:{session}:{n}:{form['game']}")
+        # Who led is keyed where the form asks for it (the hub's form: game 1 of a rotating lead).
+        lead = any(f["k"] == "lead" for f in form["fields"])
+        return played_values(state.setup, seats, rng, lead=lead)
+
+    def form_for(self, n: int, session: int, rnd: int, timeout: float | None = None):
+        """(state, form) once the hub offers table n the entry of this round; None on timeout."""
+        kind = "seat-check" if rnd == 0 else "result"
+        deadline = time.monotonic() + (timeout or self.ROUND_TIMEOUT)
+        board = self.boards[n]
+        while time.monotonic() < deadline:
+            state = self.handle.state()
+            form = conductor.screens(state).get(n, {}).get("form")
+            if (state.session.number == session and form and form.get("kind", "result") == kind
+                    and form["game"] == rnd):
+                return state, form
+            dismiss(board)
+            time.sleep(0.1)
+        self.failures.append(f"table {n}: session {session} round {rnd} never offered")
+        return None
+
+    def _table_round(self, n: int, session: int, rnd: int) -> None:
+        try:
+            got = self.form_for(n, session, rnd)
+            if got is None:
+                return
+            state, form = got
+            values = self.values(state, n, session, form)
+            self.key(n, session, form, values)
+            self.after_key(n)
+            self.wait_until(lambda s: conductor.screens(s).get(n, {}).get("form") != form,
+                            f"table {n}'s session {session} round {rnd} to be journaled")
+        except Exception as exc:  # a drill reports, it does not die
+            self.failures.append(f"table {n}: session {session} round {rnd}: {exc!r}")
+
+    def key(self, n: int, session: int, form: dict, values: dict, timeout: float = 60.0) -> None:
+        """Key an entry at table n's board (as a guest reads it) and book it as keyed."""
+        board = self.boards[n]
+        prompt = f"# ENTER GAME {form['game']}"
+        deadline = time.monotonic() + timeout
+        while board.lines[-2:-1] != [prompt]:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"table {n}: {prompt!r} never shown; display {board.lines}; "
+                                   f"firmware log {board.log[-4:]}")
+            dismiss(board)
+            time.sleep(0.05)
+        key_in(board, form, values, timeout=timeout)
+        with self._keyed_lock:
+            self.keyed.append(Keyed(n, session, form.get("kind", "result"), form["game"], values))
+
+
+def set_up_party(handle, *, tables: int, seed: int, sessions: int | None = None, form: str = "draw",
+                 **options) -> None:
+    """The host's set-up: the party created, 4 guests a table checked in, cards drawn, session 1 begun."""
+    extra = {"sessions": sessions, **options} if sessions else options
+
+    def host(hub):
+        _must(create_party(hub, tables=tables, form=form, **extra))
+        _must(seat_guests(hub, guest_names(4 * tables), seed=seed))
+        _must(start_session(hub, 1))
+    handle.act(host)
+
+
+def dismiss(board: VirtualBoard) -> None:
+    """A message that waits for a key (the conductor's bell): the players saw it. Only the
+    table's own thread presses its keys, and waits until the board has handled the press:
+    a second '#' would open the entry form."""
+    if any(line.strip() == "# OK" for line in board.lines):
+        board.press("#")
+        board.heap()
+
+
+def _must(verdict) -> None:
+    if not verdict.ok:
+        raise RuntimeError(f"the host's action was refused: {verdict.why}")
