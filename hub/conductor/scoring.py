@@ -130,9 +130,39 @@ def score(setup: Setup, seats, values, play_off: bool = False, lead: bool = Fals
     """Score one game keyed at a table whose seats hold `seats` (card or None for A-D).
     With `lead`, `values` also names the seat that led; the engine does not see it.
     The judge scores each result once; its outcome is journaled with it (recorded)."""
+    m, r, form, engine_values = _to_engine(setup, seats, values, play_off, lead, whole=True)
+    try:
+        outcome = form.score(r, engine_values)
+    except Refusal as e:
+        raise Refusal(_table_why(m, e.why)) from None
+    winners = tuple(m.to_table[s] for s in outcome.winners)
+    points = {m.to_table[s]: p for s, p in outcome.points.items()}
+    # the engine's points are the card's measure: sixteenths, quarters, Sebastopol's game won
+    # (1 to the winner) or the partnership's points credited to both partners
+    gains = tuple(points.get(s, 0) for s in SEATS)
+    record = {"points": points, "winners": list(winners), "blocked": outcome.blocked,
+              "tally": dict(outcome.tally)}
+    return Scored(gains, winners, record)
+
+
+def check_partial(setup: Setup, seats, values, play_off: bool = False, lead: bool = False) -> dict:
+    """The fields a table has keyed so far (named by its seats), checked as `score` checks
+    a whole entry: the engine's ranges and checks across fields (hub/scoring/bounds.py), for
+    a board or a phone to refuse a field as it is keyed. Returns the values, or `Refusal`."""
+    m, r, form, engine_values = _to_engine(setup, seats, values, play_off, lead, whole=False)
+    try:
+        form.check_partial(r, engine_values)
+    except Refusal as e:
+        raise Refusal(_table_why(m, e.why)) from None
+    return dict(values)
+
+
+def _to_engine(setup: Setup, seats, values, play_off: bool, lead: bool, whole: bool):
+    """(seat map, rules, form, the values named by the engine's seats): a table's keys and
+    seat numbers translated; the lead checked and left out (the engine does not see it)."""
     if not isinstance(values, dict):
         raise Refusal("BAD MESSAGE")
-    if lead:
+    if lead and (whole or "lead" in values):
         values = dict(values)
         n = values.pop("lead", None)
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 4:
@@ -160,15 +190,15 @@ def score(setup: Setup, seats, values, play_off: bool = False, lead: bool = Fals
             if seat not in m.to_engine:
                 raise Refusal("SEAT EMPTY")
             engine_values[key] = m.engine.index(m.to_engine[seat]) + 1
-    outcome = form.score(r, engine_values)
-    winners = tuple(m.to_table[s] for s in outcome.winners)
-    points = {m.to_table[s]: p for s, p in outcome.points.items()}
-    # the engine's points are the card's measure: sixteenths, quarters, Sebastopol's game won
-    # (1 to the winner) or the partnership's points credited to both partners
-    gains = tuple(points.get(s, 0) for s in SEATS)
-    record = {"points": points, "winners": list(winners), "blocked": outcome.blocked,
-              "tally": dict(outcome.tally)}
-    return Scored(gains, winners, record)
+    return m, r, form, engine_values
+
+
+def _table_why(m: "_SeatMap", why: str) -> str:
+    """A refusal that names an engine seat ("B: 32 AT MOST") named by the table's seat."""
+    head, rest = why[:1], why[1:]
+    if head in m.to_table and rest[:1] in (" ", ":"):
+        return m.to_table[head] + rest
+    return why
 
 
 def pieces_each(setup: Setup, players: int) -> int:

@@ -50,6 +50,9 @@ def test_tandy_difference_ladder():
     r = BLOCK.rules(players=4, variant="tandy")
     out = BLOCK.score(r, keyed(r, 0, [3, 10, 6, 20]))
     assert out.points == {"A": 7 + 3 + 17, "C": 4 + 14, "B": 10, "D": 0}
+    assert out.winners == ("A",)   # "the player holding the lowest number"
+    level = BLOCK.score(r, keyed(r, 0, [3, 3, 6, 20]))
+    assert level.winners == ("A", "B") and level.points["A"] == level.points["B"] == 3 + 17
 
 
 def test_grimm_equal_lowest_fewer_dominoes_wins():
