@@ -13,11 +13,9 @@ totals: drills run, entries lost, entries doubled, crashes.
 """
 from __future__ import annotations
 
-import argparse
 import logging
 import platform
 import os
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -92,10 +90,3 @@ def add_commands(subparsers) -> None:
     p.add_argument("--work", help="directory for journals and logs (default: a new temporary one)")
     p.add_argument("-v", "--verbose", action="store_true")
     p.set_defaults(func=_run)
-
-
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m party.drills")
-    add_commands(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(["drill", *(argv if argv is not None else sys.argv[1:])])
-    return args.func(args)
