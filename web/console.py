@@ -142,6 +142,7 @@ def guests():
     replies = security.store().plan().get("replies", [])
     return render_template("console/guests.html", p=party.overview(_hub()), guests=party.guests(state),
                            plan_coming=sum(r["coming"] for r in replies), plan=party.draw_plan(state),
+                           late=party.late_comer_plan(state),
                            partnership=bool(state.setup and state.setup.partnership))
 
 

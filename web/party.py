@@ -201,7 +201,8 @@ def draw_plan(state) -> dict | None:
         return None
     present = sum(g.checked_in and g.left is None for g in state.guests.values())
     seats = setup.tables * 4
-    plan = {"present": present, "seats": seats, "ok": False, "add_tables": 0}
+    in_hand = sum(g.card is not None for g in state.guests.values())   # printed cards recorded
+    plan = {"present": present, "seats": seats, "ok": False, "add_tables": 0, "in_hand": in_hand}
     if present > seats:
         plan["add_tables"] = math.ceil((present - seats) / 4)
         plan["text"] = (f"{present} present and {setup.tables} tables seat {seats}: add "
@@ -226,6 +227,28 @@ def draw_plan(state) -> dict | None:
             words += f"; Table{'s' if len(empty) > 1 else ''} {', '.join(map(str, empty))} empty (for late-comers)"
         plan.update(ok=True, text=words + ".")
     return plan
+
+
+def late_comer_plan(state) -> str | None:
+    """Where the next late-comer will sit, said before he is checked in ("Late-comers will have
+    to be satisfied to receive vacant seats at the last tables", LIST)."""
+    from hub.conductor.seating import place_late_comer
+    if state.setup is None or not state.sessions or state.final_count:
+        return None
+    place = place_late_comer(state)
+    if place is None:
+        return (f"Every seat is taken: add a table and the next late-comer sits at Table "
+                f"{state.setup.tables + 1} A.")
+    _, table, seat = place
+    t = state.session.tables[table]
+    if not t.players:
+        words = f"The next late-comer opens Table {table} at seat {seat}"
+    else:
+        words = f"The next late-comer takes the vacant seat Table {table} {seat}"
+    need = 4 if state.setup.partnership else 2
+    if t.players + 1 < need:
+        words += f"; the table plays once {need} are there"
+    return words + "."
 
 
 def explain(state, proposal, why: str):

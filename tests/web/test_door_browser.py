@@ -152,6 +152,8 @@ def test_a_bergen_draw_is_refused_until_four_at_every_table_then_seated_by_print
     for name, card in zip(names, cards):
         row_action(page, name, "card-drawn", card=card)
         assert "Card drawn: done" in flash(page)
+    assert page.locator("#in-hand").inner_text() == "8 of 8"
+    assert page.locator("form[data-action=draw-seats]").count() == 0   # the hub does not draw over them
     shot(page, "door-cards-drawn")
     door(page, "seat-by-cards")
     assert "Seat by the cards drawn: done — SEATS DRAWN" in flash(page)
@@ -263,8 +265,11 @@ def test_walk_ins_during_play_take_a_vacated_seat_then_a_new_last_table(hub, ser
     sign_in_page(page, server.url)
     page.goto(server.url + "console/guests")
     leaver = hub.state.holders["2C"]
+    assert page.locator("#late-comer").inner_text() == (
+        "Every seat is taken: add a table and the next late-comer sits at Table 3 A.")
     row_action(page, leaver, "guest-left", why="train home")
     assert "A guest left: done" in flash(page)
+    assert page.locator("#late-comer").inner_text() == "The next late-comer takes the vacant seat Table 2 C."
     door(page, "walk-in", guest="Late Lou")
     assert "A walk-in: done — TABLE 2 C" in flash(page)
     spare = hub.state.guests["Late Lou"].card       # his own card, not the one who left
@@ -277,6 +282,8 @@ def test_walk_ins_during_play_take_a_vacated_seat_then_a_new_last_table(hub, ser
     assert page.locator("form[data-action=walk-in] input[name=guest]").input_value() == names[0].upper()
     page.locator("form[data-action=add-table] button").click()
     assert "Add a table: done — TABLE 3 ADDED" in flash(page)
+    assert page.locator("#late-comer").inner_text() == (
+        "The next late-comer opens Table 3 at seat A; the table plays once 2 are there.")
     door(page, "walk-in", guest=names[0].upper(), similar_ok=True)
     assert "A walk-in: done — TABLE 3 A" in flash(page)
     shot(page, "door-walk-ins-during-play")
