@@ -79,6 +79,6 @@ class HandBounds:
             bare = [s for s in holding if spots.get(s) == 0]
             if empty or len(bare) > blanks:
                 raise Refusal(f"{(empty or bare[blanks:])[0]} OUT: DOMINO BY")
-        elif all(pieces.get(s) == 0 or (not self.pieces and not blanks and spots.get(s) == 0)
+        elif all(pieces.get(s) == 0 or (s not in pieces and not blanks and spots.get(s) == 0)
                  for s in holding):
             raise Refusal("ALL THE REST OUT")

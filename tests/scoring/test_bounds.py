@@ -49,6 +49,10 @@ def test_a_domino_leaves_pieces_with_the_others_and_a_block_with_everyone():
     # "If the game is blocked, the players count their note-values" -- everyone holds some.
     r = BLOCK.rules(players=4, variant="grimm")
     refused(lambda: BLOCK.score(r, grimm(1, [0, 0, 0, 0], [0, 0, 0, 0])), "ALL THE REST OUT")
+    # pieces are asked only after a block: the musical set has no blank, so no sixteenths is
+    # no piece
+    refused(lambda: BLOCK.score(r, {"out": 1, "B": 0, "C": 0, "D": 0}), "ALL THE REST OUT")
+    assert BLOCK.score(r, {"out": 1, "B": 0, "C": 0, "D": 3}).points["A"] == 3
     refused(lambda: BLOCK.score(r, grimm(0, [10, 0, 20, 20], [1, 0, 2, 2])), "B OUT: DOMINO BY")
     refused(lambda: BLOCK.score(r, grimm(2, [10, 5, 20, 20], [1, 1, 2, 2])), "DOMINO HAS SPOTS")
     # the musical set has no blank: without pieces keyed (Bergen), no spots is no pieces
