@@ -189,6 +189,12 @@ class TableApp:
                     self._note(["CANCELLED", "VALUES KEPT", "# TO GO ON"], NOTE_MS)
             elif k == "#" or k.isdigit():
                 self._start_entry(k)
+            elif k == "*" and self._between_games():
+                # After the finish bell a table between games says so in one key: its
+                # session is over there (docs/firmware.md, "No game in hand").
+                self.outbox.add(self.table, "no-game", {})
+                self._kick()
+                self._note(["NO GAME IN HAND", "SENT" if self._linked() else "WILL SEND"], NOTE_MS)
 
     def _bell_button(self, long):
         now = ticks_ms()
@@ -204,6 +210,10 @@ class TableApp:
             self._kick()
         self._note(["HOST CALLED" if long else "BELL RUNG", "" if self._linked() else "WILL SEND"],
                    NOTE_MS)
+
+    def _between_games(self):
+        s = self.screen
+        return s.get("state") == "finishing" and not any(e[1] == "no-game" for e in self.outbox.entries)
 
     def _form(self):
         """The form to key next. While results wait in the outbox the board
@@ -318,7 +328,7 @@ class TableApp:
         else:
             body.append("")
         form = self._form()
-        body.append("")
+        body.append("* NO GAME BEGUN" if self._between_games() else "")
         body.append("# ENTER GAME %d" % form["game"] if form else "")
         return body
 

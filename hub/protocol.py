@@ -23,7 +23,7 @@ _TABLE_TOPIC = re.compile(r"^party/table/([1-9][0-9]{0,2})/(event|status|heartbe
 _EVENT_ID = re.compile(r"^([a-z0-9-]{1,24})\.([0-9]{1,9})\.([0-9]{1,9})$")
 _BELL_ID = re.compile(r"^[a-z0-9-]{1,24}$")
 SEATS = ("A", "B", "C", "D")
-TABLE_KINDS = ("result", "confirm", "seat-check", "bell", "bell-ack", "call")
+TABLE_KINDS = ("result", "confirm", "seat-check", "bell", "bell-ack", "call", "no-game")
 
 
 def table_topic(table: int, leaf: str) -> str:
@@ -58,7 +58,7 @@ def _check_body(kind: str, body: dict) -> str | None:
     elif kind == "bell-ack":
         if not isinstance(body.get("bell"), str) or not _BELL_ID.match(body["bell"]):
             return "bell-ack needs a bell id"
-    elif kind in ("bell", "call"):
+    elif kind in ("bell", "call", "no-game"):
         if body:
             return f"{kind} takes an empty body"
     return None

@@ -16,8 +16,9 @@ SEAT_CHECK = "table.seat-check"  # {cards: {seat: card number}}
 TABLE_BELL = "table.bell"        # {} a table claims the end of the session
 BELL_ACK = "table.bell-ack"      # {bell}
 CALL = "table.call"              # {} the table calls the conductor
+NO_GAME = "table.no-game"        # {} after a finish bell: between games, no game in hand
 
-TABLE_KINDS = frozenset({RESULT, CONFIRM, SEAT_CHECK, TABLE_BELL, BELL_ACK, CALL})
+TABLE_KINDS = frozenset({RESULT, CONFIRM, SEAT_CHECK, TABLE_BELL, BELL_ACK, CALL, NO_GAME})
 
 # -- from the staff (the conductor and assistants) ----------------------------
 # A decision the hub takes on a staff request (a draw, a movement) follows it as

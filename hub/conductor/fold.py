@@ -392,6 +392,7 @@ _HANDLERS = {
     k.SESSION_STARTED: _session_started, k.BELL: _bell, k.HUB_BELL: _bell,
     k.BELL_UNDONE: _bell_undone, k.BELL_ACK: _bell_ack, k.TABLE_BELL: _table_bell,
     k.CALL: _call, k.CALL_ANSWERED: _call_answered, k.TABLE_CLOSED: _table_closed,
+    k.NO_GAME: _table_closed,
     k.RESULT: _result, k.CONFIRM: _confirm, k.RESULT_CORRECTED: _result_corrected,
     k.GAME_ANNULLED: _game_annulled, k.SEAT_CHECK: _seat_check,
     k.PLAYERS_MOVED: _players_moved, k.FINAL_COUNT: _final_count,

@@ -288,8 +288,25 @@ def _call(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
     return _Admit((p,), "CONDUCTOR CALLED")
 
 
+def _no_game(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
+    """After the finish bell ("he does not permit a new game to be started"), a table between
+    games says it has no game in hand: its session is over, as the conductor's closing a
+    table says (TABLE_CLOSED), without the conductor having to."""
+    s = state.session
+    if s is None or s.started is None or not in_play(state.setup, s.tables[n]):
+        raise Refusal("NOT IN SESSION")
+    if s.bell is None or s.bell.meaning != "finish":
+        raise Refusal("NO FINISH BELL")
+    t = s.tables[n]
+    if t.closed is not None or table_done(state.setup, s, t):
+        raise Refusal("TABLE DONE")
+    if t.pending is not None:
+        raise Refusal("CONFIRM FIRST")
+    return _Admit((p,), "NO GAME IN HAND")
+
+
 _TABLE = {k.RESULT: _result, k.CONFIRM: _confirm, k.SEAT_CHECK: _seat_check,
-          k.TABLE_BELL: _table_bell, k.BELL_ACK: _bell_ack, k.CALL: _call}
+          k.TABLE_BELL: _table_bell, k.BELL_ACK: _bell_ack, k.CALL: _call, k.NO_GAME: _no_game}
 
 
 # -- the staff ---------------------------------------------------------------------------

@@ -1,0 +1,124 @@
+"""Key presses per hand at a table, for every party form, through the real firmware.
+
+    python bench/keys_bench.py [--hands 20] [--seed 1]
+
+For each form the book's party plays (Block, Draw, All Quarters, Sebastopol, Bergen,
+Tiddle-a-wink) one virtual board (the firmware on the MicroPython unix port) is shown
+the hub's entry form for a table of four, game after game (the first game of a
+session asks who led); the scoring engine plays each hand move by move and the
+simulated guest (hardware/sim/party.py, `key_in`) keys what the hand gave, reading
+the display before every key, from the `#` that opens the entry to the `#` that
+sends it from the review page. Every key pressed is counted. The hub's side is the
+stand-in of hardware/sim/hub_double.py, which acknowledges every entry.
+
+The phone keypad (web/static/keypad.js) speaks the same protocol from the same
+form; its keys are counted from the same fields and values as it takes them:
+digits then OK for each field asked, a seat as one key, then OK on its review.
+
+Prints, per form, the median and 90th percentile of keys per hand on the board and
+on the phone. Figures and the command: docs/performance.md.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from hardware.sim.board import VirtualBoard  # noqa: E402
+from hardware.sim.hub_double import HubDouble  # noqa: E402
+from hardware.sim.party import key_in  # noqa: E402
+from hub.broker import best_available  # noqa: E402
+from hub.conductor.cards import SEATS, card_at  # noqa: E402
+from hub.conductor.leads import keys_lead  # noqa: E402
+from hub.conductor.scoring import entry_form, played_values  # noqa: E402
+from hub.conductor.setup import FORMS, PARTNERSHIP_FORMS, from_body  # noqa: E402
+
+
+def phone_keys(fields: list[dict], values: dict) -> int:
+    """The phone's keys for one entry: each asked field's digits and OK (a seat: one key),
+    and OK on the review."""
+    n = 1
+    for f in fields:
+        if f["k"] in values:
+            n += 1 if f.get("seat") else len(str(values[f["k"]])) + 1
+    return n
+
+
+def play(form: str, table: int, broker, hub: HubDouble, hands: int, seed: int, out: dict) -> None:
+    setup = from_body({"form": form, "tables": 1})
+    seats = tuple(card_at(1, s, form in PARTNERSHIP_FORMS) for s in SEATS)
+    rng = random.Random(f"{seed}:{form}")
+    board = VirtualBoard(table, broker.host, broker.port,
+                         data_dir=tempfile.mkdtemp(prefix=f"keys-{form}-")).start()
+    pressed = []
+    press = board.press
+    # every key the guest presses (not the heap reports key_in asks for to keep in step)
+    board.press = lambda keys: (pressed.append(0 if keys == "MEM" else len(keys)), press(keys))
+    board_keys, phone = [], []
+    try:
+        games = setup.games_per_session or 4
+        for hand in range(hands):
+            game = hand % games + 1
+            lead = keys_lead(form, game)
+            fields = entry_form(setup, seats, lead=lead)
+            values = played_values(setup, seats, rng, lead=lead)
+            screen_form = {"kind": "result", "game": game, "title": f"GAME {game}", "fields": fields}
+            hub.screen(table, form=screen_form, lines=[f"TABLE {table}", form.upper()[:16]])
+            board.wait_for(f"# ENTER GAME {game}", timeout=30)
+            before = sum(pressed)
+            key_in(board, screen_form, values)
+            board_keys.append(sum(pressed) - before)
+            phone.append(phone_keys(fields, values))
+            board.wait_for(f"GAME {game} SAVED", timeout=30)
+            sent = [e for e in hub.events("result") if e["table"] == table]
+            if sent[-1]["body"]["values"] != values:
+                raise AssertionError(f"{form}: keyed {sent[-1]['body']['values']}, meant {values}")
+        out[form] = (board_keys, phone)
+    finally:
+        board.stop()
+
+
+def p90(xs: list[int]) -> int:
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(len(s) * 0.9))]
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description="key presses per hand, per form, on the board and phone")
+    p.add_argument("--hands", type=int, default=20)
+    p.add_argument("--seed", type=int, default=1)
+    a = p.parse_args()
+    broker = best_available()
+    broker.start()
+    hub = HubDouble(broker.host, broker.port)
+    results: dict = {}
+    try:
+        threads = [threading.Thread(target=play, args=(form, n, broker, hub, a.hands, a.seed, results))
+                   for n, form in enumerate(FORMS, 1)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        print(f"keys per hand ({a.hands} hands each, seed {a.seed}; the entry's opening # and "
+              f"the sending # included)")
+        print(f"{'form':<14} {'board median':>12} {'p90':>5} {'phone median':>13} {'p90':>5}")
+        for form in FORMS:
+            if form not in results:
+                print(f"{form:<14} failed")
+                continue
+            board_keys, phone = results[form]
+            print(f"{form:<14} {statistics.median(board_keys):>12g} {p90(board_keys):>5} "
+                  f"{statistics.median(phone):>13g} {p90(phone):>5}")
+    finally:
+        hub.stop()
+        broker.stop()
+
+
+if __name__ == "__main__":
+    main()
