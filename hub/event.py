@@ -89,11 +89,15 @@ class Verdict:
     events: tuple[Event, ...] = ()
     msg: str = ""
     why: str = ""
+    # A refusal only because an earlier input of the same table has not arrived yet (a
+    # broker redelivering out of order): a table is not answered, so it sends the input
+    # again, and it is admitted once the earlier one is in (docs/protocol.md).
+    held: bool = False
 
     @staticmethod
     def admit(*events: Event, msg: str = "SAVED") -> "Verdict":
         return Verdict(True, tuple(events), msg=msg)
 
     @staticmethod
-    def refuse(why: str) -> "Verdict":
-        return Verdict(False, why=shown(why))
+    def refuse(why: str, held: bool = False) -> "Verdict":
+        return Verdict(False, why=shown(why), held=held)

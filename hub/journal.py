@@ -28,6 +28,15 @@ CREATE TABLE IF NOT EXISTS restored (
     seq INTEGER NOT NULL,
     at  REAL NOT NULL
 );
+-- Inputs refused for good (docs/protocol.md, "One id, one verdict"): not events of the
+-- party, so not in the fold; a resend of the same id gets the same refusal, after a
+-- restart too.
+CREATE TABLE IF NOT EXISTS refused (
+    id     TEXT PRIMARY KEY,
+    digest TEXT NOT NULL,
+    why    TEXT NOT NULL,
+    at     REAL NOT NULL
+);
 """
 
 
@@ -69,8 +78,19 @@ class Journal:
             found.update((id_, (seq, dig)) for id_, seq, dig in rows)
         return found
 
-    def append(self, events: Sequence[Event]) -> None:
-        """Append events, numbered by the caller, in one durable transaction.
+    def refusals(self, event_ids: Iterable[str]) -> dict[str, tuple[str, str]]:
+        """{id: (digest, why)} of these ids refused for good."""
+        ids, found = list(dict.fromkeys(event_ids)), {}
+        for i in range(0, len(ids), 500):
+            chunk = ids[i:i + 500]
+            rows = self._db.execute(
+                f"SELECT id, digest, why FROM refused WHERE id IN ({','.join('?' * len(chunk))})", chunk)
+            found.update((id_, (dig, why)) for id_, dig, why in rows)
+        return found
+
+    def append(self, events: Sequence[Event], refused: Sequence[tuple[str, str, str, float]] = ()) -> None:
+        """Append events, numbered by the caller, in one durable transaction, with the
+        batch's final refusals (id, digest, why, at).
 
         The single writer numbers events itself (it folds them before they are
         committed) and commits a whole batch of inputs at once: one fsync per
@@ -83,6 +103,7 @@ class Journal:
         try:
             self._db.executemany(
                 "INSERT INTO journal (seq, id, at, source, kind, body, digest) VALUES (?,?,?,?,?,?,?)", rows)
+            self._db.executemany("INSERT INTO refused (id, digest, why, at) VALUES (?,?,?,?)", refused)
             self._db.execute("COMMIT")
         except BaseException:
             self._db.execute("ROLLBACK")

@@ -28,6 +28,7 @@ from .replica import Replica
 
 log = logging.getLogger("hub")
 
+HUB_ERROR = "HUB ERROR"  # a refusal that is the hub's fault: never final
 BATCH_MAX = 512  # inputs judged and committed together; bounds a batch's latency
 # Acks, screens and the bell's broadcast go at QoS 0: what makes them safe is the
 # protocol, not the hop (docs/protocol.md) — a board resends an unacked event
@@ -241,7 +242,7 @@ class Hub:
                 log.exception("batch of %d inputs failed; nothing of it was journaled", len(items))
                 for item in items:
                     if isinstance(item, _LocalInput) and not item.reply.done():
-                        item.reply.set_result(Verdict.refuse("HUB ERROR"))
+                        item.reply.set_result(Verdict.refuse(HUB_ERROR))
 
     def write_batch(self, items: list) -> None:
         """The writer's step, on the caller's thread: judge a batch of inputs (TableInput,
@@ -256,18 +257,18 @@ class Hub:
         # One query for the whole batch: a lookup per input let every other thread
         # take the GIL between them (a fifth of the writer's time in a rush).
         journaled = self.journal.find_many(p.id for _, (p, _) in parsed if p is not None)
+        refused = self.journal.refusals(p.id for _, (p, _) in parsed
+                                        if p is not None and p.id not in journaled)
+        refusing: list[tuple[str, str, str, float]] = []  # this batch's final refusals, recorded with it
         for item, (proposal, refusal) in parsed:
             if refusal:
                 replies.append(refusal)
             if proposal is None or not self._at_party(item, proposal, state):
                 continue
-            known = in_batch.get(proposal.id) or journaled.get(proposal.id)
-            if known:
-                if known[1] == proposal.digest:  # a resend: acknowledge again, record once
-                    replies.append((item, proposal.id, Verdict.admit(msg="SAVED"), known[0]))
-                else:
-                    log.warning("%s reused id %s with other content", proposal.source, proposal.id)
-                    replies.append((item, proposal.id, Verdict.refuse("ID REUSED"), None))
+            given = _given(proposal, in_batch.get(proposal.id) or journaled.get(proposal.id),
+                           refused.get(proposal.id))
+            if given:
+                replies.append((item, proposal.id, *given))
                 continue
             verdict, state_after, events = self._judge(state, proposal, seq, now, in_batch)
             if verdict.ok:
@@ -276,8 +277,15 @@ class Hub:
                 for e in events:
                     in_batch[e.id] = (e.seq, e.digest)
                 replies.append((item, proposal.id, verdict, events[0].seq if events else None))
+            elif verdict.held and not isinstance(item, _LocalInput):
+                # an earlier entry of this table is on its way: no verdict the board would
+                # keep; it sends this one again and it is judged again then
+                log.info("%s held %s: %s", proposal.source, proposal.id, verdict.why)
             else:
                 log.info("%s refused %s: %s", proposal.source, proposal.id, verdict.why)
+                if not verdict.held and verdict.why != HUB_ERROR:
+                    refusing.append((proposal.id, proposal.digest, verdict.why, now))
+                    refused[proposal.id] = (proposal.digest, verdict.why)
                 replies.append((item, proposal.id, verdict, None))
         for decision in conductor.tick(state, now):  # the hub's own decisions, due by the clock
             if decision.id not in in_batch and not self.journal.find(decision.id):
@@ -286,8 +294,8 @@ class Hub:
                 state = conductor.apply(state, event)
                 appended.append(event)
                 in_batch[event.id] = (seq, event.digest)
-        if appended:
-            self.journal.append(appended)  # durable before anyone hears "saved"
+        if appended or refusing:
+            self.journal.append(appended, refusing)  # durable before anyone hears "saved"
         self.state, self.seq = state, seq
         self._reply(replies)
         self._publish_derived(_screens_changed(appended), force=republish)
@@ -332,7 +340,7 @@ class Hub:
             return verdict, after, events
         except Exception:
             log.exception("judging %s %s failed", proposal.kind, proposal.id)
-            return Verdict.refuse("HUB ERROR"), state, ()
+            return Verdict.refuse(HUB_ERROR), state, ()
 
     # ----- outputs --------------------------------------------------------------
     def _reply(self, replies) -> None:
@@ -408,6 +416,20 @@ class JournalFailsAudit(RuntimeError):
             f"the journal {path} holds {len(findings)} event(s) the conductor would not have "
             f"written:{shown}{more}\n`party replay --audit {path}` lists them all; "
             f"`party run --no-audit` serves the journal as it is.")
+
+
+def _given(proposal: Proposal, journaled: tuple[int, str] | None,
+           refused: tuple[str, str] | None) -> tuple[Verdict, int | None] | None:
+    """The verdict this id was given before (journaled: (seq, digest); refused for good:
+    (digest, why)), for a resend of it; None if it is new. One id, one verdict."""
+    if journaled is None and refused is None:
+        return None
+    if (journaled[1] if journaled else refused[0]) != proposal.digest:
+        log.warning("%s reused id %s with other content", proposal.source, proposal.id)
+        return Verdict.refuse("ID REUSED"), None
+    if journaled:   # a resend: acknowledge again, record once
+        return Verdict.admit(msg="SAVED"), journaled[0]
+    return Verdict.refuse(refused[1]), None
 
 
 def _screens_changed(appended: list[Event]) -> frozenset[int] | None:

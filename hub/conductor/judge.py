@@ -34,6 +34,11 @@ from .state import (PartyState, find_entry, in_play, last_session, party_over, s
 _LOGIN = re.compile(r"[a-z0-9-]{1,24}")
 
 
+class _NotYet(Refusal):
+    """A refusal that an earlier input of the same table, still on its way, would lift:
+    the verdict is held (Verdict.held), never final."""
+
+
 @dataclass(frozen=True)
 class _Admit:
     """What a handler admits: the proposal (as journaled) and the decisions it takes."""
@@ -53,7 +58,7 @@ def admit(state: PartyState, p: Proposal, seq: int, now: float
             bell, after = _fold(after, _bell_due(after, a.bell_at, p), seq + len(events), now)
             events += bell
     except Refusal as r:
-        return Verdict.refuse(r.why), state, ()
+        return Verdict.refuse(r.why, held=isinstance(r, _NotYet)), state, ()
     except (TypeError, ValueError, KeyError, AttributeError, IndexError):
         # a body of the wrong shape that slipped past the checks: refused, never a crash
         return Verdict.refuse("BAD MESSAGE"), state, ()
@@ -202,15 +207,17 @@ def _result(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
         raise Refusal("TABLE STOPPED")
     if game <= t.entered:
         raise Refusal("ALREADY SAVED")
-    if t.pending is not None:
-        raise Refusal("CONFIRM FIRST")
-    if game != t.entered + 1 or (setup.games_per_session and game > setup.games_per_session):
+    if setup.games_per_session and game > setup.games_per_session:
         raise Refusal("NO SUCH GAME")
+    if t.pending is not None:
+        raise _NotYet("CONFIRM FIRST")
+    if game != t.entered + 1:   # a later game: the one before it may still be on its way
+        raise _NotYet("NO SUCH GAME")
     if bell is not None and bell.meaning == "finish" and bell.id in t.acks \
             and t.entered >= t.acks[bell.id] + 1:
         raise Refusal("NO NEW GAME")
     if setup.seat_check and t.seat_check is None:
-        raise Refusal("SEAT CHECK FIRST")
+        raise _NotYet("SEAT CHECK FIRST")
     scored = score(setup, t.seats, b.get("values"), lead=keys_lead(setup.form, game))
     msg = f"CONFIRM GAME {game}" if setup.confirm else f"GAME {game} SAVED"
     return _Admit((p.judged(outcome=scored.outcome),), msg, bell_at=n)
