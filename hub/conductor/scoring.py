@@ -47,7 +47,9 @@ class Scored:
 
 def variant(setup: Setup, play_off: bool = False) -> str:
     if play_off and setup.form in _PLAY_OFF_VARIANT:
-        return _PLAY_OFF_VARIANT[setup.form]
+        # the party's reading of a tie on doubles holds in its play-off (Bergen's "-sum")
+        tie = "-sum" if (setup.variant or "").endswith("-sum") else ""
+        return _PLAY_OFF_VARIANT[setup.form] + tie
     if setup.variant:
         return setup.variant
     form = get_form(setup.form)

@@ -35,3 +35,14 @@ def test_the_lead_is_checked_when_keyed():
     seats = ("1A", "1B", "1C", "1D")
     assert check_partial(BLOCK, seats, {}, lead=True) == {}
     assert refused(lambda: check_partial(BLOCK, seats, {"lead": 5}, lead=True)) == "MISSING LEAD"
+
+
+def test_a_bergen_play_off_keeps_the_partys_reading_of_a_tie_on_doubles():
+    # 000_ff8a6ed40036e836.txt, BLOCK GAME (party): tied players "play a game among themselves";
+    # BERGEN GAME (party): "the holders of the doubles with the least value win" -- read as a sum
+    # in the variant party-sum, the play-off (each for himself: the game) reads it the same way.
+    from hub.conductor.scoring import variant
+    assert variant(from_body({"form": "bergen", "tables": 2}), play_off=True) == "game"
+    summed = from_body({"form": "bergen", "tables": 2, "variant": "party-sum"})
+    assert (variant(summed), variant(summed, play_off=True)) == ("party-sum", "game-sum")
+    assert "A_sum" in [f["k"] for f in entry_form(summed, ("1A", "1B", None, None), play_off=True)]
