@@ -96,7 +96,7 @@ SENTENCES = {
     "SEAT TAKEN": "Seat: that seat is taken.",
     "SEATED TWICE": "a guest cannot sit in two seats.",
     "SEATS CHECKED": "the seats are already checked.",
-    "SEATS DRAWN": "the seats are already drawn.",
+    "SEATS DRAWN": "the seats are already drawn (until play begins the conductor may undo the draw on the Party page).",
     "SEATS NOT DRAWN": "draw the seats first.",
     "SESSIONS OR TIME": "give the number of sessions or a time limit.",
     "SIMILAR NAME": "Name: a guest of nearly the same name is listed; tick \u201canother person\u201d to add anyway.",

@@ -55,6 +55,7 @@ CARD_DRAWN = "conductor.card-drawn"         # {guest, card | null}: a printed ca
                                             # tray, recorded by hand (null: the record undone)
 TABLE_ADDED = "conductor.table-added"       # {why}: a new last table, at any time before the count
 PARTY_CHANGED = "conductor.party-changed"   # {changes: {setup key: value}, why}
+DRAW_UNDONE = "conductor.draw-undone"       # {why}: every card back in the tray, before play begins
 DISPLAY_CHANGED = "conductor.display-changed"  # {standings: "hidden"|"shown"}: the projector's
                                             # standings hidden for the last session's suspense
 
@@ -63,6 +64,7 @@ STAFF_KINDS = frozenset({
     SESSION_STARTED, BELL, BELL_UNDONE, RESULT_CORRECTED, GAME_ANNULLED, TABLE_CLOSED,
     CALL_ANSWERED, RESEAT, FINAL_COUNT, PLAY_OFF, WALK_IN, CHECK_IN_UNDONE, ALL_CHECKED_IN,
     GUEST_RENAMED, GUEST_REMOVED, CARD_DRAWN, TABLE_ADDED, PARTY_CHANGED, DISPLAY_CHANGED,
+    DRAW_UNDONE,
 })
 
 # -- the hub's own decisions (source 'hub') -------------------------------------

@@ -201,6 +201,12 @@ def _party_changed(state, ev):
     return replace(state, setup=changed(state.setup, ev.body["changes"]))
 
 
+def _draw_undone(state, ev):
+    """Every card back in the tray: the guests stay checked in, nobody is seated."""
+    guests = FrozenMap((n, replace(g, card=None)) for n, g in state.guests.items())
+    return replace(state, guests=guests, holders=FrozenMap(), sessions=())
+
+
 def _display_changed(state, ev):
     return replace(state, standings_hidden=_mend(ev) if ev.body["standings"] == "hidden" else None)
 
@@ -387,7 +393,7 @@ _HANDLERS = {
     k.WALK_IN: _walk_in, k.CHECK_IN_UNDONE: _check_in_undone, k.ALL_CHECKED_IN: _all_checked_in,
     k.GUEST_RENAMED: _guest_renamed, k.GUEST_REMOVED: _guest_removed, k.CARD_DRAWN: _card_drawn,
     k.TABLE_ADDED: _table_added, k.PARTY_CHANGED: _party_changed,
-    k.DISPLAY_CHANGED: _display_changed,
+    k.DISPLAY_CHANGED: _display_changed, k.DRAW_UNDONE: _draw_undone,
     k.GUEST_PLACED: _guest_placed, k.GUEST_SEATED: _guest_seated, k.GUEST_LEFT: _guest_left,
     k.SESSION_STARTED: _session_started, k.BELL: _bell, k.HUB_BELL: _bell,
     k.BELL_UNDONE: _bell_undone, k.BELL_ACK: _bell_ack, k.TABLE_BELL: _table_bell,

@@ -536,7 +536,8 @@ def _table_added(state, p, login, now):
 
 def _party_changed(state, p, login, now):
     """The set-up may change until play begins; after that, only the prizes (and tables
-    added, by their own event). Once the seats are drawn the form and tables stay."""
+    added, by their own event). Once the seats are drawn the form and tables stay until
+    the draw is undone."""
     _why(p)
     changes = p.body.get("changes")
     if not isinstance(changes, dict) or not changes:
@@ -557,6 +558,18 @@ def _party_changed(state, p, login, now):
         raise Refusal("NO CHANGE")
     rules(setup, 4)
     return _Admit((p,), "PARTY CHANGED")
+
+
+def _draw_undone(state, p, login, now):
+    """Until play begins the draw may be undone (to change the form or the tables, or to
+    draw again): the seats were announced, no game was played on them."""
+    _why(p)
+    s = state.session
+    if s is None:
+        raise Refusal("SEATS NOT DRAWN")
+    if s.started is not None or len(state.sessions) > 1:
+        raise Refusal("PLAY HAS BEGUN")
+    return _Admit((p,), "DRAW UNDONE")
 
 
 def _display_changed(state, p, login, now):
@@ -740,4 +753,5 @@ _STAFF = {
     k.ALL_CHECKED_IN: _all_checked_in, k.GUEST_RENAMED: _guest_renamed,
     k.GUEST_REMOVED: _guest_removed, k.CARD_DRAWN: _card_drawn, k.TABLE_ADDED: _table_added,
     k.PARTY_CHANGED: _party_changed, k.DISPLAY_CHANGED: _display_changed,
+    k.DRAW_UNDONE: _draw_undone,
 }

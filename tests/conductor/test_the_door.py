@@ -12,6 +12,7 @@ seated." BERGEN GAME: "There must always be four players at each table."
 """
 from hub.conductor import events as k
 from hub.conductor import screens, to_json
+from hub.conductor.audit import audit
 from hub.conductor.prizes import totals
 
 from .party import Party, cards_seating, win
@@ -19,6 +20,14 @@ from .party import Party, cards_seating, win
 
 def refused(v, why: str) -> None:
     assert (v.ok, v.why) == (False, why)
+
+
+def on_record(p: Party) -> None:
+    """The journal replays to the live state and passes the audit (every input admitted
+    again, every decision the same)."""
+    assert p.replayed() == to_json(p.state)
+    state, findings = audit(p.journal)
+    assert findings == () and to_json(state) == to_json(p.state)
 
 
 def block(tables: int = 2, listed=(), **setup) -> Party:
@@ -68,7 +77,7 @@ def test_the_door_before_the_draw_walk_in_undo_rename_remove_and_everyone_in():
     card = p.state.guests["Cora Fox"].card
     p.must(p.staff(k.GUEST_RENAMED, {"guest": "Cora Fox", "name": "Cora Fox-Poe", "why": "wed"}))
     assert p.state.holders[card] == "Cora Fox-Poe" and p.state.guests["Cora Fox-Poe"].card == card
-    assert p.replayed() == to_json(p.state)
+    on_record(p)
 
 
 def test_more_guests_than_seats_a_new_last_table_and_the_short_table_rule():
@@ -82,7 +91,7 @@ def test_more_guests_than_seats_a_new_last_table_and_the_short_table_rule():
     assert v.msg == "TABLE 3 ADDED" and p.state.setup.tables == 3
     p.draw()
     assert {n: t.players for n, t in p.state.session.tables.items()} == {1: 4, 2: 3, 3: 2}
-    assert p.replayed() == to_json(p.state)
+    on_record(p)
 
 
 def test_a_walk_in_after_the_draw_takes_a_seat_at_a_new_last_table():
@@ -98,7 +107,7 @@ def test_a_walk_in_after_the_draw_takes_a_seat_at_a_new_last_table():
     v = p.must(p.staff(k.WALK_IN, {"guest": "Late Larry"}))
     assert v.msg == "TABLE 3 A" and [e.kind for e in v.events] == [k.WALK_IN, k.GUEST_PLACED]
     assert p.state.guests["Late Larry"].card == "3A"
-    assert p.replayed() == to_json(p.state)
+    on_record(p)
 
 
 def test_a_late_comer_takes_the_seat_a_guest_who_left_vacated_when_every_card_is_held():
@@ -126,7 +135,7 @@ def test_a_late_comer_takes_the_seat_a_guest_who_left_vacated_when_every_card_is
     p.must(p.table(2, k.SEAT_CHECK, {"cards": p.card_numbers(2)}))
     p.must(win(p, 2, "C", 3))
     assert totals(p.state)[card] == 3
-    assert p.replayed() == to_json(p.state)
+    on_record(p)
 
 
 def test_a_partnership_draw_needs_four_at_every_table_with_balanced_sides():
@@ -155,12 +164,19 @@ def test_the_party_changes_until_play_begins_and_afterwards_only_its_prizes():
     p.guests([f"G{i}" for i in range(12)])
     p.draw()
     refused(p.staff(k.PARTY_CHANGED, {"changes": {"tables": 4}, "why": "x"}), "SEATS DRAWN")
+    # until play begins the draw may be undone: every card back, the guests still in
+    p.must(p.staff(k.DRAW_UNDONE, {"why": "a fourth table after all"}))
+    assert p.state.session is None and not p.state.holders
+    assert all(g.checked_in and g.card is None for g in p.state.guests.values())
+    p.must(p.staff(k.PARTY_CHANGED, {"changes": {"tables": 4}, "why": "room for walk-ins"}))
+    p.draw()
     p.must(p.staff(k.PARTY_CHANGED, {"changes": {"games_per_session": 2}, "why": "short evening"}))
     p.start()
+    refused(p.staff(k.DRAW_UNDONE, {"why": "x"}), "PLAY HAS BEGUN")
     refused(p.staff(k.PARTY_CHANGED, {"changes": {"sessions": 2}, "why": "x"}), "PLAY HAS BEGUN")
     p.must(p.staff(k.PARTY_CHANGED, {"changes": {"prizes": 2, "booby": True}, "why": "a gift"}))
     assert (p.state.setup.prizes, p.state.setup.booby, p.state.setup.games_per_session) == (2, True, 2)
-    assert p.replayed() == to_json(p.state)
+    on_record(p)
 
 
 def test_printed_cards_drawn_from_the_tray_are_recorded_and_decide_the_seats():
@@ -185,7 +201,7 @@ def test_printed_cards_drawn_from_the_tray_are_recorded_and_decide_the_seats():
     assert v.events[1].body["cards"] == drawn and v.events[1].body["by_hand"]
     assert {name: p.where(name) for name in names} == {
         name: (int(card[0]), card[1]) for name, card in drawn.items()}
-    assert p.replayed() == to_json(p.state)
+    on_record(p)
 
 
 def test_white_and_red_cards_drawn_by_hand_at_a_bergen_party():
@@ -242,7 +258,7 @@ def test_a_correction_of_session_one_after_session_two_is_seated():
     promoted = mended.state.holders["3A"]
     # 36 passes 3B's 35: third, Table 1 C; as keyed (2) he stayed fourth, Table 1 D
     assert (mended.where(promoted), kept.where(promoted)) == ((1, "C"), (1, "D"))
-    assert mended.replayed() == to_json(mended.state)
+    on_record(mended)
 
 
 def win_values(p: Party, entry_id: str, gain: int) -> dict:
@@ -267,4 +283,4 @@ def test_the_projectors_standings_hidden_and_shown_again_are_on_record():
     refused(p.staff(k.DISPLAY_CHANGED, {"standings": "off"}), "BAD MESSAGE")
     p.must(p.staff(k.DISPLAY_CHANGED, {"standings": "shown"}, login="ann"))
     assert p.state.standings_hidden is None
-    assert p.replayed() == to_json(p.state)
+    on_record(p)

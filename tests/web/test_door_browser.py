@@ -178,8 +178,22 @@ def test_the_party_is_changed_before_play_and_only_its_prizes_after(hub, server,
         submit(hub, ev.GUEST_LISTED, {"guest": guest_name(i)})
         submit(hub, ev.CHECKED_IN, {"guest": guest_name(i)})
     submit(hub, ev.DRAW_SEATS, {"seed": 1})
+    page.goto(server.url + "console/")
+    assert page.locator("form[data-action=change-party] [name=tables]").count() == 0   # seats drawn
+    undo = page.locator("form[data-action=undo-draw]")
+    undo.locator("input[name=why]").fill("a fourth table for walk-ins")
+    undo.locator("button").click()
+    assert "Undo the draw: done — DRAW UNDONE" in flash(page)
+    change = page.locator("form[data-action=change-party]")
+    change.locator("input[name=tables]").fill("4")
+    change.locator("input[name=why]").fill("room for walk-ins")
+    change.locator("button").click()
+    assert "Change the party: done" in flash(page)
+    assert hub.state.setup.tables == 4 and hub.state.session is None
+    submit(hub, ev.DRAW_SEATS, {"seed": 1})
     submit(hub, ev.SESSION_STARTED, {"session": 1})
     page.goto(server.url + "console/")
+    assert page.locator("form[data-action=undo-draw]").count() == 0
     change = page.locator("form[data-action=change-party]")
     assert change.locator("[name=form]").count() == 0 and change.locator("[name=sessions]").count() == 0
     change.evaluate("f => f.noValidate = true")
