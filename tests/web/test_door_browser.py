@@ -250,8 +250,15 @@ def test_a_result_of_session_one_is_corrected_during_session_two_after_seeing_th
     first = hub.state.sessions[0].tables[1].entries[0]
     loser = next(x for x in "ABCD" if first.values[x])
     form = page.locator(f'tr[data-entry="{first.id}"] form[data-action=correct]')
-    form.locator(f'input[name="value.{loser}"]').fill(str(first.values[loser] + 16))
+    form.locator(f'input[name="value.{loser}"]').fill("2O")          # a letter O for a zero
     form.locator("input[name=why]").fill("a whole note not counted")
+    form.locator("button").click()
+    assert flash(page, "refused") == (f"Correct a result: refused — {loser}: a whole number, please "
+                                      "(you typed '2O').")
+    form = page.locator(f'tr[data-entry="{first.id}"] form[data-action=correct]')
+    assert form.locator("input[name=why]").input_value() == "a whole note not counted"   # kept
+    assert form.locator(f'input[name="value.{loser}"]').input_value() == "2O"
+    form.locator(f'input[name="value.{loser}"]').fill(str(first.values[loser] + 16))
     form.locator("button").click()
     page.wait_for_selector("#consequence")
     text = page.locator("#consequence").inner_text()
