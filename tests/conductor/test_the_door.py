@@ -284,3 +284,25 @@ def test_the_projectors_standings_hidden_and_shown_again_are_on_record():
     p.must(p.staff(k.DISPLAY_CHANGED, {"standings": "shown"}, login="ann"))
     assert p.state.standings_hidden is None
     on_record(p)
+
+
+def test_a_correction_after_the_final_count_gives_the_prize_to_whom_the_totals_now_say():
+    """Corrections at any time: the prizes are folded from the totals, so a game corrected
+    after the count moves the first prize (THIRD SESSION: the conductor "arranges them in
+    consecutive order according to the total amounts of note-values won, putting the
+    highest on top ... the names of the winners are announced and the prizes awarded")."""
+    from hub.conductor.prizes import awards
+    p = block(tables=1, sessions=1)
+    p.guests([f"G{i}" for i in range(4)])
+    p.draw()
+    p.start()
+    entry = win(p, 1, "A", 2).events[0].id       # A held 36, keyed as 2
+    for _ in range(3):
+        p.must(win(p, 1, "B", 5))
+    p.ack_bell()
+    p.must(p.staff(k.FINAL_COUNT, {}))
+    assert [(a.prize, a.cards) for a in awards(p.state)] == [("1", ("1B",))]
+    p.must(p.staff(k.RESULT_CORRECTED, {"entry": entry, "why": "two pieces: 36",
+                                        "values": win_values(p, entry, 36)}))
+    assert [(a.prize, a.cards) for a in awards(p.state)] == [("1", ("1A",))]
+    on_record(p)
