@@ -19,7 +19,6 @@ from hub import conductor
 from hub.conductor import events as k
 from hub.conductor.cards import SEATS, number
 from hub.conductor.fold import open_play_off
-from hub.conductor.leads import keys_lead
 from hub.conductor.scoring import played_values
 from hub.conductor.prizes import play_off_winner
 from hub.conductor.state import last_session, session_over
@@ -142,7 +141,7 @@ class PartySimulator:
             cards = state.play_offs[i].cards
             return played_values(state.setup, cards + (None,) * (4 - len(cards)), rng, play_off=True)
         if form.get("kind") == "result" and t is not None:
-            lead = keys_lead(state.setup.form, form["game"]) and any(f["k"] == "lead" for f in form["fields"])
+            lead = any(f["k"] == "lead" for f in form["fields"])  # who led, where the form asks it
             return played_values(state.setup, t.seats, rng, lead=lead)
         return None  # a confirmation is a guest's judgement, not the simulator's
 
