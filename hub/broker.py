@@ -98,8 +98,33 @@ def executable() -> str | None:
     )
 
 
+class _Snapshots(dict):
+    """A dict whose iteration walks a copy taken when it begins.
+
+    amqtt 0.12 walks its subscriptions (and sessions, retained messages) with an
+    `await` inside the loop — `_run_broadcast` awaits the topic-filter plugins for
+    every subscription, and loading plugins from a config turns that filtering on —
+    so a client subscribing meanwhile ends the walk with "RuntimeError: dictionary
+    changed size during iteration" and a traceback. Walking a copy is what the
+    loop means: the subscriptions as they were when the message arrived.
+    """
+
+    def __iter__(self):
+        return iter(list(super().keys()))
+
+    def keys(self):
+        return list(super().keys())
+
+    def values(self):
+        return list(super().values())
+
+    def items(self):
+        return list(super().items())
+
+
 class EmbeddedBroker:
-    """amqtt running on its own event loop in a daemon thread."""
+    """amqtt running on its own event loop in a daemon thread (its dicts walked as
+    snapshots: see `_Snapshots`)."""
 
     def __init__(self, port: int | None = None, host: str = "127.0.0.1"):
         self.host, self.port = host, port or free_port()
@@ -123,6 +148,8 @@ class EmbeddedBroker:
             }
             try:
                 self._broker = Broker(config, loop=loop)
+                for name in ("_subscriptions", "_sessions", "_retained_messages"):
+                    setattr(self._broker, name, _Snapshots(getattr(self._broker, name)))
                 loop.run_until_complete(self._broker.start())
             except BaseException as exc:  # reported to the starting thread
                 failure.append(exc)

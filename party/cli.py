@@ -21,13 +21,51 @@ def _host_port(text: str) -> tuple[str, int]:
     return host, int(port)
 
 
+# The party forms of the book (000_ff8a6ed40036e836.txt), one line each for `party demo --help`.
+PARTY_FORMS = {
+    "block": "The Block Game: four games a session, three sessions, note-values; the bell: finish the game",
+    "draw": "The Draw Game: as Block, drawing from the stock when blocked",
+    "all-quarters": "All-Quarters: three games a session, three sessions, counted in quarters",
+    "sebastopol": "Sebastopol: three games a session, four sessions, the games won",
+    "bergen": "The Bergen Game: partners by White and Red cards, ten points end a session, "
+              "an hour and a half by the clock; the bell: stop now",
+    "tiddle-a-wink": "Tiddle-a-wink: partners, a point for every double played, ten points end a session",
+}
+
+
+def _party_form(name: str) -> str:
+    if name in PARTY_FORMS:
+        return name
+    from hub.scoring import FORMS
+    if name in FORMS:
+        raise argparse.ArgumentTypeError(
+            f"{name} is a game the scoring engine knows, not a party form; a party is one of: "
+            f"{', '.join(PARTY_FORMS)}")
+    raise argparse.ArgumentTypeError(f"no party form {name!r}; one of: {', '.join(PARTY_FORMS)}")
+
+
+def _forms_help() -> str:
+    from hub.scoring import FORMS
+    width = max(map(len, FORMS)) + 2
+    party = "\n".join(f"  {name:<{width}}{line}" for name, line in PARTY_FORMS.items())
+    games = "\n".join(f"  {name:<{width}}{f.title}: {f.variants[f.default].about}"
+                       for name, f in FORMS.items() if name not in PARTY_FORMS)
+    return (f"party forms (--form):\n{party}\n\n"
+            f"the other games the scoring engine knows (hub/scoring, docs/scoring.md; a party is "
+            f"played in one of the party forms):\n{games}")
+
+
 def _add_hub_options(p: argparse.ArgumentParser, journal_default: str | None) -> None:
     p.add_argument("--broker", type=_host_port, metavar="HOST:PORT",
                    help="an external MQTT broker (Mosquitto); default: the embedded broker")
     p.add_argument("--mqtt-port", type=int, default=1883,
                    help="port of the embedded broker (default 1883; 0 picks a free one)")
     p.add_argument("--http", type=_host_port, default=("127.0.0.1", 8080), metavar="HOST:PORT",
-                   help="where the projected standings are served (default 127.0.0.1:8080)")
+                   help="where the projected standings are served (default 127.0.0.1:8080; "
+                        "0.0.0.0:8080 for every interface: the guests' phones)")
+    p.add_argument("--public-url", metavar="URL",
+                   help="the address phones reach the hub at, for QR codes and printed links "
+                        "(default: the LAN address when listening on 0.0.0.0)")
     p.add_argument("--journal", default=journal_default, required=journal_default is None,
                    help="the party's journal (SQLite file); created if missing")
     p.add_argument("--provisioned", metavar="DIR",
@@ -47,15 +85,22 @@ def main(argv: list[str] | None = None) -> int:
     run = sub.add_parser("run", help="run the hub for a party")
     _add_hub_options(run, journal_default=None)
     run.add_argument("--tables", type=int, help="create the party with this many tables if the journal is new")
-    run.add_argument("--form", default="draw", help="the game form of a party created with --tables")
+    run.add_argument("--form", default="draw", type=_party_form,
+                     help=f"the party form of a party created with --tables: {', '.join(PARTY_FORMS)}")
     run.set_defaults(func=_run)
 
-    demo = sub.add_parser("demo", help="a demo party: hub, broker, virtual tables playing, standings")
+    demo = sub.add_parser("demo", help="a demo party: hub, broker, virtual tables playing, standings",
+                          epilog=_forms_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
     _add_hub_options(demo, journal_default="")
     demo.add_argument("--tables", type=int, default=4, help="virtual tables (default 4)")
-    demo.add_argument("--form", default="draw", help="game form (default draw)")
+    demo.add_argument("--form", default="draw", type=_party_form, help="the party form (default draw; below)")
     demo.add_argument("--seed", type=int, default=1, help="seed of the simulated play")
-    demo.add_argument("--duration", type=float, default=0, help="stop after this many seconds (default: Ctrl-C)")
+    demo.add_argument("--pace", type=float, default=4.0,
+                      help="about the seconds a hand takes; the standings after a session and the "
+                           "movement stay eight hands long (default 4: a Draw party of four "
+                           "tables lasts about four minutes)")
+    demo.add_argument("--duration", type=float, default=0,
+                      help="stop after this many seconds (default: stay on the final screen until Ctrl-C)")
     demo.set_defaults(func=_demo)
 
     from . import drills, firmware, provision, replay
@@ -86,7 +131,7 @@ def _start_broker(args):
 
 def _start_hub(args, journal: Path):
     from web import create_app
-    from web.server import WebServer
+    from web.server import WebServer, is_loopback, public_url
 
     from hub.service import Hub, JournalFailsAudit
 
@@ -105,9 +150,14 @@ def _start_hub(args, journal: Path):
     gc.freeze()
     hub.start()
     say(f"hub running; journal {journal} (seq {hub.seq})")
-    web = WebServer(create_app(hub), *args.http).start()
-    say(f"projected standings at {web.url}")
-    say(f"conductor's console at {web.url}console/ (the first visit sets the conductor's password)")
+    app = create_app(hub)
+    web = WebServer(app, *args.http).start()
+    url = app.config["PUBLIC_URL"] = public_url(web.host, web.port, args.public_url)
+    say(f"projected standings at {url}")
+    say(f"conductor's console at {url}console/ (the first visit sets the conductor's password)")
+    if is_loopback(url):
+        say("the table markers' QR codes would point to this machine itself: for the guests' phones "
+            "use --http 0.0.0.0:8080 (or --public-url)")
     return broker, hub, web
 
 
@@ -128,10 +178,10 @@ def _shutdown(broker, hub, web, boards=()) -> None:
         broker.stop()
 
 
-def _create_party(hub, tables: int, form: str) -> None:
+def _create_party(hub, tables: int, form: str, **setup) -> None:
     from .setup import create_party
 
-    verdict = create_party(hub, tables=tables, form=form)
+    verdict = create_party(hub, tables=tables, form=form, **setup)
     if not verdict.ok:
         raise SystemExit(f"party: could not create the party: {verdict.why}")
     say(f"party created: {tables} tables playing {form}")
@@ -149,15 +199,20 @@ def _run(args) -> int:
 def _demo(args) -> int:
     import tempfile
 
+    from hub.conductor.setup import PARTNERSHIP_FORMS
+
     from .simulated_party import PartySimulator
 
     journal = Path(args.journal or Path(tempfile.mkdtemp(prefix="party-demo-")) / "journal.sqlite3")
     broker, hub, web = _start_hub(args, journal)
     if hub.seq == 0:
-        _create_party(hub, args.tables, args.form)
-    sim = PartySimulator(hub, seed=args.seed, data_dir=journal.parent / "boards", say=say)
+        # a party run by the clock ("an hour and a half", BERGEN GAME) runs 1.5 minutes a
+        # second of --pace in the demo, so its clock and its end are seen too
+        clock = {"time_limit": 1.5 * args.pace} if args.form in PARTNERSHIP_FORMS else {}
+        _create_party(hub, args.tables, args.form, **clock)
+    sim = PartySimulator(hub, seed=args.seed, data_dir=journal.parent / "boards", say=say, pace=args.pace)
     sim.start()
-    say(f"{args.tables} virtual tables playing; open {web.url} — Ctrl-C to stop")
+    say(f"{args.tables} virtual tables playing; open http://{web.host}:{web.port}/ — Ctrl-C to stop")
     _wait_for_stop(args.duration)
     sim.stop()
     _shutdown(broker, hub, web)

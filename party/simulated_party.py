@@ -29,6 +29,8 @@ from .setup import guest_names, seat_guests, staff_action, start_session
 class PartySimulator:
     def __init__(self, hub, *, seed: int = 1, data_dir: str | Path, say=print,
                  pace: float = 1.0, guests: int | None = None):
+        # pace: about the seconds a hand takes; the host leaves each screen the room must
+        # read (the standings after a session, the movement, the prizes) eight hands long
         self.hub, self.say, self.pace = hub, say, pace
         self.rng = random.Random(seed)
         self.seed = seed
@@ -68,6 +70,7 @@ class PartySimulator:
             guests = self.guests or 4 * state.setup.tables
             self._must(seat_guests(self.hub, guest_names(guests), seed=self.seed))
             self.say(f"{guests} guests checked in, score-cards drawn")
+        step, due = None, 0.0
         while not self._stop.wait(0.5):
             state = self.hub.state
             s = state.session
@@ -76,6 +79,10 @@ class PartySimulator:
                 continue
             if s is None:
                 continue
+            if (s.number, s.started is None, session_over(state.setup, s)) != step:
+                step, due = (s.number, s.started is None, session_over(state.setup, s)), time.monotonic() + 8 * self.pace
+            if time.monotonic() < due:
+                continue   # the room reads the screen: standings, movement
             if s.started is None:
                 self._must(start_session(self.hub, s.number))
                 self.say(f"session {s.number}: the bell rings, play starts")

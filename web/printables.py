@@ -14,6 +14,7 @@ from flask import Blueprint, current_app, render_template, request, url_for
 
 from . import party, security
 from .security import login_required
+from .server import is_loopback
 
 bp = Blueprint("printables", __name__, url_prefix="/print")
 
@@ -28,11 +29,15 @@ def _paper() -> str:
     return PAPERS.get(request.args.get("paper", "a4"), "A4")
 
 
+def public_base() -> str:
+    """The hub's address as a phone must reach it: PUBLIC_URL (`party run` sets it: --public-url,
+    or the LAN address), else the address this page was asked for."""
+    return (current_app.config.get("PUBLIC_URL") or request.host_url).rstrip("/") + "/"
+
+
 def keypad_url(table: int) -> str:
-    """The keypad's address as a phone must reach it (PUBLIC_URL where the hub sits behind a name)."""
     path = url_for("keypad.page", table=table, token=security.keypad_token(table))
-    base = current_app.config.get("PUBLIC_URL") or request.host_url
-    return base.rstrip("/") + path
+    return public_base().rstrip("/") + path
 
 
 def qr_svg(data: str) -> str:
@@ -62,7 +67,8 @@ def markers():
     if only:
         tables = [t for t in tables if t == only]
     marks = [{"table": t, "url": keypad_url(t), "qr": qr_svg(keypad_url(t))} for t in tables]
-    return render_template("print/markers.html", paper=_paper(), markers=marks)
+    return render_template("print/markers.html", paper=_paper(), markers=marks, base=public_base(),
+                           loopback=is_loopback(public_base()))
 
 
 @bp.get("/results")

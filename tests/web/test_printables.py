@@ -50,3 +50,25 @@ def test_markers_and_cards_print_on_the_chosen_paper(hub, server, page, paper, s
     assert pdf_pages(page, f"{server.url}print/markers?paper={paper}") == [size] * 3    # one marker a page
     assert pdf_pages(page, f"{server.url}print/score-cards?paper={paper}") == [size] * 3  # four cards a page
     assert len(pdf_pages(page, f"{server.url}print/results?paper={paper}")) == 1
+
+
+def test_the_markers_warn_in_red_when_their_codes_point_to_this_machine_itself(hub, app, console):
+    """Issue 10: "the QR codes on the table markers point to http://127.0.0.1:… when the
+    console is opened on the hub machine, with no option and no warning"."""
+    make_party(hub, 2)
+    page = console.get("/print/markers").get_data(as_text=True)   # the test client asks for localhost
+    assert 'class="noprint loopback" role="alert"' in page and "a guest's phone cannot reach it" in page
+    app.config["PUBLIC_URL"] = "http://192.168.1.10:8080/"
+    page = console.get("/print/markers").get_data(as_text=True)
+    assert "loopback" not in page
+    assert re.findall(r'<p class="noprint url">([^<]+)</p>', page)[0].startswith("http://192.168.1.10:8080/keypad/1/")
+
+
+def test_the_public_address_is_the_one_given_else_the_lan_address_when_listening_everywhere():
+    from web.server import is_loopback, lan_address, public_url
+    assert public_url("0.0.0.0", 8080, "http://party.local:8080") == "http://party.local:8080/"
+    assert public_url("127.0.0.1", 8080) == "http://127.0.0.1:8080/" and is_loopback("http://127.0.0.1:8080/")
+    lan = lan_address()
+    if lan is None:
+        pytest.skip("this machine has no network route")
+    assert public_url("0.0.0.0", 8080) == f"http://{lan}:8080/" and not is_loopback(f"http://{lan}:8080/")
