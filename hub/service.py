@@ -21,9 +21,10 @@ from pathlib import Path
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
-from . import conductor, protocol
+from . import conductor, gap, protocol
 from .event import Event, Proposal, Verdict
 from .journal import Journal, open_reader
+from .gap import StaffGap
 from .replica import Replica
 
 log = logging.getLogger("hub")
@@ -82,6 +83,9 @@ class Hub:
         self.replica = Replica(replica, journal_path, sync_s=replica_sync_s,
                                on_advance=self._replica_advanced) if replica else None
         self.restored = self.journal.restored()
+        # Staff actions beyond the replica, kept on the broker (hub/gap.py); at start, read
+        # there: those a lost hub's replica lacked, for the conductor to redo or discard.
+        self.staff_gap = StaffGap()
         # With provisioning (party/provision.py): the one board allowed to speak for each table.
         self.provisioned_boards = boards
         self.seq = self.journal.last_seq()
@@ -95,11 +99,15 @@ class Hub:
         self._stopping = threading.Event()
         self._writer = threading.Thread(target=self._write_loop, name="hub-writer", daemon=True)
         self.mqtt = self._make_client(broker_host, broker_port, username, password, client_id)
+        self._account = (username, password)
         self.broker_address = (broker_host, broker_port)
 
     # ----- life cycle -------------------------------------------------------
     def start(self) -> "Hub":
         if self.replica:
+            lost = gap.read_unreplicated(*self.broker_address, *self._account)
+            known = self.journal.find_many(a["id"] for a in lost)
+            self.staff_gap = StaffGap([a for a in lost if a["id"] not in known])
             self.replica.start()
         self._writer.start()
         self.mqtt.connect_async(*self.broker_address, keepalive=10)
@@ -161,6 +169,8 @@ class Hub:
         # Clean session: subscriptions do not survive a reconnect, so make them every time.
         client.subscribe([(t, 1) for t in protocol.TABLE_INPUTS])
         self._say_online(client)
+        if self.replica:
+            self._publish_gap()
         self._inbox.put(_Republish())
         log.info("connected to the broker")
 
@@ -178,6 +188,20 @@ class Hub:
     def _replica_advanced(self, position: int) -> None:
         if self.mqtt.is_connected() and not self._stopping.is_set():
             self._say_online(self.mqtt)
+            if self.staff_gap.replicated(position):
+                self._publish_gap()
+
+    def _publish_gap(self) -> None:
+        self.mqtt.publish(gap.TOPIC, self.staff_gap.payload(), qos=1, retain=True)
+
+    def discard(self, action_id: str, login: str) -> bool:
+        """The conductor decided a staff action the replica lacked is not to be redone."""
+        dropped = self.staff_gap.discard(action_id)
+        if dropped:
+            log.warning("%s discarded %s %s (not in the replica): %s", login, dropped["kind"], action_id,
+                        dropped["body"])
+            self._publish_gap()
+        return dropped is not None
 
     def replica_lag(self, now: float):
         """The replica against the journal (hub/replica.py `Lag`), or None without one."""
@@ -296,6 +320,8 @@ class Hub:
                 in_batch[event.id] = (seq, event.digest)
         if appended or refusing:
             self.journal.append(appended, refusing)  # durable before anyone hears "saved"
+            if self.replica and self.staff_gap.journaled(appended):
+                self._publish_gap()  # on the broker before the console hears "done"
         self.state, self.seq = state, seq
         self._reply(replies)
         self._publish_derived(_screens_changed(appended), force=republish)

@@ -56,7 +56,8 @@ def hub_acl() -> list[str]:
             "topic write party/table/+/ack",
             "topic write party/table/+/screen",
             f"topic write {protocol.ALL_CMD}",
-            f"topic readwrite {protocol.HUB_STATUS}"]
+            f"topic readwrite {protocol.HUB_STATUS}",
+            "topic readwrite party/hub/unreplicated"]  # hub/gap.py: the staff's actions beyond the replica
 
 
 def password_tool() -> str | None:

@@ -17,6 +17,7 @@ import time
 from flask import (Blueprint, Response, abort, current_app, flash, g, jsonify, redirect, render_template,
                    request, url_for)
 
+from hub.gap import proposal as unreplicated_proposal
 from hub.journal import backup
 
 from . import actions, guest_list, party, refusals, security
@@ -60,7 +61,15 @@ def _submit(proposal, title: str, form_name: str | None = None):
 def _globals():
     store = security.store()
     return {"new_action_id": actions.new_action_id, "login": g.get("login"),
-            "role": store.staff().get(g.get("login")), "hidden_standings": _hub().state.standings_hidden is not None, "kept_form": kept_form}
+            "role": store.staff().get(g.get("login")), "hidden_standings": _hub().state.standings_hidden is not None, "kept_form": kept_form,
+            "replica": _hub().replica_lag(time.time()) if g.get("login") else None,
+            "gap": _gap() if g.get("login") else []}
+
+
+def _gap() -> list[dict]:
+    """Staff actions a lost hub journaled that its replica lacked (hub/gap.py), oldest first."""
+    return [{**a, "when": time.strftime("%H:%M:%S", time.localtime(a["at"])), "what": json.dumps(a["body"])}
+            for a in _hub().staff_gap.waiting()]
 
 
 # ----- signing in ------------------------------------------------------------------------
@@ -225,6 +234,26 @@ def act(name: str):
         _refuse(action.title, e, name)
         return _back()
     _submit(proposal, action.title, name)
+    return _back()
+
+
+@bp.post("/gap/<action_id>/<what>")
+@login_required
+def gap(action_id: str, what: str):
+    """Redo or discard a staff action that is not in the replica (after a takeover)."""
+    if what not in ("redo", "discard"):
+        abort(404)
+    waiting = {a["id"]: a for a in _hub().staff_gap.waiting()}
+    title = f"{what.capitalize()} {waiting[action_id]['kind'] if action_id in waiting else action_id}"
+    if security.store().staff().get(g.login) != "conductor":
+        _refuse(title, "CONDUCTOR ONLY")
+    elif action_id not in waiting:
+        _refuse(title, "NOT WAITING")  # redone or discarded meanwhile (another console)
+    elif what == "redo":
+        _submit(unreplicated_proposal(waiting[action_id]), title)  # as it was, with its id: judged now
+    else:
+        _hub().discard(action_id, g.login)
+        flash(f"{title}: discarded", "ok")
     return _back()
 
 
