@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -84,6 +85,14 @@ def last_seq(journal: Path) -> int:
         db.close()
 
 
+def _die_with_parent() -> None:
+    """In the child: SIGTERM when the hub dies, however (Linux). A hub killed and started
+    again must not leave a second Litestream replicating the same journal beside its own."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+        ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # 1: PR_SET_PDEATHSIG
+
+
 @dataclass(frozen=True)
 class Lag:
     """How far the replica is behind the hub's journal, for the console."""
@@ -116,7 +125,7 @@ class Replica:
         config.write_text(litestream_config(self.journal, self.url, self.sync_s))
         self._log = open(self._scratch / "litestream.log", "ab")
         self._proc = subprocess.Popen([litestream(), "replicate", "-config", str(config)],
-                                      stdout=self._log, stderr=self._log)
+                                      stdout=self._log, stderr=self._log, preexec_fn=_die_with_parent)
         self._started = time.time()
         self._thread.start()
         log.info("replicating %s to %s (litestream pid %d)", self.journal, self.url, self._proc.pid)

@@ -2,6 +2,7 @@
 
   party run     the hub for a real party: broker (embedded, or --broker), journal, web
   party demo    the same, plus virtual tables running the real firmware and playing
+  party takeover  a standby's hub: the journal restored from the replica, then `run`
 """
 from __future__ import annotations
 
@@ -74,6 +75,11 @@ def _add_hub_options(p: argparse.ArgumentParser, journal_default: str | None) ->
     p.add_argument("--no-audit", action="store_true",
                    help="serve a journal holding events the conductor would not have written "
                         "(the hub refuses to by default; `party replay --audit` lists them)")
+    p.add_argument("--replica", metavar="URL",
+                   help="replicate the journal with Litestream to this replica: a directory (a USB "
+                        "stick, a mounted share), sftp://USER@HOST/PATH or s3://BUCKET/PATH (docs/takeover.md)")
+    p.add_argument("--replica-sync", type=float, default=1.0, metavar="SECONDS",
+                   help="how often Litestream ships the journal's changes (default 1)")
     p.add_argument("-v", "--verbose", action="store_true")
 
 
@@ -102,6 +108,10 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--duration", type=float, default=0,
                       help="stop after this many seconds (default: stay on the final screen until Ctrl-C)")
     demo.set_defaults(func=_demo)
+
+    takeover = sub.add_parser("takeover", help="the hub's machine is lost: carry on from its replica here")
+    _add_hub_options(takeover, journal_default=None)
+    takeover.set_defaults(func=_takeover)
 
     from . import drills, firmware, provision, replay
     for module in (replay, firmware, provision, drills):
@@ -139,7 +149,8 @@ def _start_hub(args, journal: Path):
 
     broker, (host, port) = _start_broker(args)
     try:
-        hub = Hub(journal, host, port, audit=not args.no_audit,
+        hub = Hub(journal, host, port, audit=not args.no_audit, replica=args.replica,
+                  replica_sync_s=args.replica_sync,
                   **(hub_settings(args.provisioned) if args.provisioned else {}))
     except JournalFailsAudit as e:
         if broker:
@@ -150,6 +161,8 @@ def _start_hub(args, journal: Path):
     gc.freeze()
     hub.start()
     say(f"hub running; journal {journal} (seq {hub.seq})")
+    if hub.replica:
+        say(f"replicating the journal to {hub.replica.url} with Litestream")
     app = create_app(hub)
     web = WebServer(app, *args.http).start()
     url = app.config["PUBLIC_URL"] = public_url(web.host, web.port, args.public_url)
@@ -191,6 +204,34 @@ def _run(args) -> int:
     broker, hub, web = _start_hub(args, Path(args.journal))
     if args.tables and hub.seq == 0:
         _create_party(hub, args.tables, args.form)
+    _wait_for_stop(0)
+    _shutdown(broker, hub, web)
+    return 0
+
+
+def _takeover(args) -> int:
+    """Restore the journal from the replica into a new file, mark where it was restored
+    (the boards resend what they were told is after it), and run the hub on it — which
+    audits it first (`party replay --audit`'s check) — replicating on to the same replica."""
+    import time
+
+    from hub.journal import Journal
+    from hub.replica import ReplicaError, replica_url, restore
+
+    if not args.replica:
+        raise SystemExit("party takeover: --replica URL is required (where the lost hub replicated to)")
+    journal = Path(args.journal)
+    try:
+        restore(replica_url(args.replica), journal)
+    except ReplicaError as exc:
+        raise SystemExit(f"party takeover: {exc}") from None
+    restored = Journal(journal)
+    seq = restored.mark_restored(time.time())
+    restored.close()
+    say(f"journal restored from {args.replica} into {journal}: {seq} events")
+    broker, hub, web = _start_hub(args, journal)
+    say(f"taken over (the journal passed the audit); the boards resend what the replica lacked"
+        f"{'; staff actions to redo or discard: %d, on the console' % len(hub.staff_gap.waiting()) if hub.staff_gap.waiting() else ''}")
     _wait_for_stop(0)
     _shutdown(broker, hub, web)
     return 0

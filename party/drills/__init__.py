@@ -23,6 +23,7 @@ from pathlib import Path
 # (name, full-length arguments, --quick arguments)
 PLAN = (
     ("hub-kill", "faults.hub_kill", {"tables": 20, "kills": 20}, {"tables": 4, "kills": 5, "sessions": 1}),
+    ("machine-lost", "faults.machine_lost", {"tables": 20}, {"tables": 4, "sessions": 1}),
     ("broker-restart", "faults.broker_restarts", {"tables": 20, "restarts": 5}, {"tables": 4, "restarts": 5}),
     ("cut-table", "faults.cut_table", {"tables": 20, "minutes": 5.0}, {"tables": 4, "minutes": 0.3}),
     ("power-cut", "faults.power_cuts", {"tables": 8}, {"tables": 3}),

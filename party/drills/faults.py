@@ -10,12 +10,14 @@ from pathlib import Path
 
 from hub import conductor
 from hub.broker import best_available
+from hub.journal import Journal
+from party.replay import read_journal
 
 from .boards import start_boards, stop_boards
 from .books import book_party, comparable, journaled_entries
 from .figures import ErrorCounter, Figures, fresh_dir
 from .hubs import ChildHub, InProcessHub, JournalView
-from .links import Link, provisioned_broker
+from .links import Link, Traffic, provisioned_broker
 from .lockstep import LockstepParty
 
 
@@ -67,8 +69,7 @@ def _party_with_child_hub(work: Path, *, tables: int, seed: int, sessions: int |
         stop_boards(boards)
         handle.close()
         broker.stop()
-    results = {f"{e.table}/{e.session}/{e.kind}/{e.game}": e.values for e in party.keyed}
-    return fig, {"results": results, "doc": doc}
+    return fig, {"results": _results(party), "doc": doc}
 
 
 def hub_kill(work: Path, *, tables: int = 20, kills: int = 20, seed: int = 7, sessions: int | None = None,
@@ -80,9 +81,15 @@ def hub_kill(work: Path, *, tables: int = 20, kills: int = 20, seed: int = 7, se
     say(f"hub-kill: fault-free run {ref.seconds:.0f} s; now the same party with {kills} SIGKILLs")
     fig, out = _party_with_child_hub(work / "killed", tables=tables, seed=seed, sessions=sessions,
                                      games=games, kills=kills, say=say)
+    fig.detail["fault-free s"] = round(ref.seconds, 1)
+    return _compared(fig, out, ref, ref_out)
+
+
+def _compared(fig: Figures, out: dict, ref: Figures, ref_out: dict) -> Figures:
+    """A faulted run against the fault-free run of the same seed: the same entries, the
+    same party (`comparable`); the fault-free run's own failures and counts added."""
     fig.failures += [f"fault-free run: {f}" for f in ref.failures]
     fig.lost, fig.doubled, fig.crashes = fig.lost + ref.lost, fig.doubled + ref.doubled, fig.crashes + ref.crashes
-    fig.detail["fault-free s"] = round(ref.seconds, 1)
     if out["results"] != ref_out["results"]:
         differ = sorted(k for k in set(out["results"]) | set(ref_out["results"])
                         if out["results"].get(k) != ref_out["results"].get(k))
@@ -93,6 +100,108 @@ def hub_kill(work: Path, *, tables: int = 20, kills: int = 20, seed: int = 7, se
         parts = [key for key in out["doc"] if out["doc"].get(key) != ref_out["doc"].get(key)]
         fig.failures.append(f"replayed party differs from the fault-free run in {parts}")
     return fig
+
+
+# ----- lose the hub's machine -------------------------------------------------------------------
+
+def machine_lost(work: Path, *, tables: int = 20, seed: int = 19, sessions: int | None = None,
+                 games: int | None = None, sync_s: float = 5.0, say=print) -> Figures:
+    """The hub's machine lost mid-session with entries in flight: the hub and its Litestream
+    SIGKILLed, its journal's directory deleted; a standby runs `party takeover` from the
+    replica on the same broker. Compared with a fault-free run of the same seed.
+
+    The machine is lost as soon as half the tables' entries of a round are acknowledged,
+    the others still being keyed or sent. Litestream ships every `sync_s` seconds (5: wider
+    than `party run`'s default 1 s, so the replica most likely lacks entries the boards were
+    told are saved: the gap the boards' kept entries must close)."""
+    say(f"machine-lost: a fault-free party of {tables} tables first (seed {seed})")
+    ref, ref_out = _party_with_child_hub(work / "fault-free", tables=tables, seed=seed, sessions=sessions,
+                                         games=games, kills=0, say=say)
+    say(f"machine-lost: fault-free run {ref.seconds:.0f} s; now the same party, its hub's machine lost")
+    work = fresh_dir(work / "lost")
+    fig = Figures("machine-lost")
+    broker = best_available().start()
+    replica = work / "replica"  # on the standby's side: a share, a USB stick, sftp to it
+    handle = ChildHub(work / "hub-machine" / "journal.sqlite3", broker, work / "hub.log",
+                      options=("--replica", str(replica), "--replica-sync", str(sync_s)))
+    traffic = Traffic(broker)
+    boards = start_boards(tables, lambda n: (broker.host, broker.port), work / "boards")
+    party = LockstepParty(handle, boards, seed=seed, sessions=sessions, say=say,
+                          **({"games_per_session": games} if games else {}))
+    at_round = random.Random(f"{seed}:machine").randrange(2, 1 + (games or 4))  # a game of session 1
+    seen: dict = {}
+
+    def lose_and_take_over(began: float) -> None:
+        deadline = began + 60
+        while len(traffic.acked_before(time.monotonic()) - traffic.acked_before(began)) < max(1, tables // 2):
+            if time.monotonic() > deadline:
+                return
+            time.sleep(0.01)
+        lost_at = time.monotonic()
+        handle.lose_machine()
+        acked = traffic.acked_before(lost_at)
+        handle.take_over(work / "standby" / "journal.sqlite3")
+        taken = time.monotonic()
+        first = None
+        while first is None and time.monotonic() < taken + 60:
+            first = traffic.first_ack_after(lost_at)
+            time.sleep(0.05)
+        seen.update(lost_at=lost_at, acked=acked, started_s=taken - lost_at,
+                    takeover_s=first - lost_at if first else None)
+
+    threads: list[threading.Thread] = []
+
+    def on_round(session: int, rnd: int) -> None:
+        if session == 1 and rnd == at_round and not threads:
+            t = threading.Thread(target=lose_and_take_over, args=(time.monotonic(),), daemon=True)
+            t.start()
+            threads.append(t)
+
+    party.on_round = on_round
+    started = time.monotonic()
+    try:
+        party.play()
+        for t in threads:
+            t.join(120)
+        fig.seconds = time.monotonic() - started
+        handle.stop()
+        book_party(fig, party, handle.journal, boards)
+        fig.crashes += handle.crashes()
+        if "acked" not in seen:
+            fig.failures.append("the machine was never lost (or the standby never started)")
+        else:
+            restored = _restored_ids(handle.journal)
+            missing = seen["acked"] - restored
+            resent = traffic.sent_after(seen["lost_at"], seen["acked"])
+            fig.detail = {"tables": tables, "lost in": f"session 1 game {at_round}",
+                          "standby up s": round(seen["started_s"], 1),
+                          "takeover s": round(seen["takeover_s"], 1) if seen["takeover_s"] else None,
+                          "acked not in replica": len(missing), "resent": len(resent)}
+            if seen["takeover_s"] is None:
+                fig.failures.append("the standby never acknowledged anything")
+            if missing - resent:
+                fig.failures.append(f"acknowledged, not in the replica, never resent: {sorted(missing - resent)[:5]}")
+        doc = comparable(conductor.to_json(JournalView(handle.journal).state()))
+    finally:
+        traffic.close()
+        stop_boards(boards)
+        handle.close()
+        broker.stop()
+    return _compared(fig, {"results": _results(party), "doc": doc}, ref, ref_out)
+
+
+def _results(party: LockstepParty) -> dict:
+    return {f"{e.table}/{e.session}/{e.kind}/{e.game}": e.values for e in party.keyed}
+
+
+def _restored_ids(journal: Path) -> set[str]:
+    """The ids of the events the standby's journal was restored with (up to its mark)."""
+    j = Journal(journal)
+    try:
+        upto = j.restored() or 0
+    finally:
+        j.close()
+    return {e.id for e in read_journal(journal) if e.seq <= upto}
 
 
 # ----- restart the broker -----------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -79,9 +80,12 @@ class ChildHub:
     process on the same journal, and the child started again.
     """
 
-    def __init__(self, journal: Path, broker, log_path: Path, provisioned: Path | None = None):
+    def __init__(self, journal: Path, broker, log_path: Path, provisioned: Path | None = None,
+                 options: tuple[str, ...] = ()):
         self.journal, self.broker, self.log_path = Path(journal), broker, Path(log_path)
         self.provisioned = provisioned  # `party run --provisioned`: the hub's account, the tables' boards
+        self.options = options  # more of `party run`'s options (--replica URL)
+        self.command = "run"
         self.view = JournalView(self.journal)
         self.proc: subprocess.Popen | None = None
         self.lock = threading.RLock()
@@ -92,10 +96,11 @@ class ChildHub:
     def start(self) -> "ChildHub":
         port = free_port()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "party.cli", "run", "--journal", str(self.journal),
+            [sys.executable, "-m", "party.cli", self.command, "--journal", str(self.journal),
              "--broker", f"{self.broker.host}:{self.broker.port}", "--http", f"127.0.0.1:{port}",
-             *(["--provisioned", str(self.provisioned)] if self.provisioned else [])],
-            cwd=ROOT, stdout=self._log, stderr=self._log, env={**os.environ, "PYTHONPATH": str(ROOT)})
+             *(["--provisioned", str(self.provisioned)] if self.provisioned else []), *self.options],
+            cwd=ROOT, stdout=self._log, stderr=self._log, env={**os.environ, "PYTHONPATH": str(ROOT)},
+            start_new_session=True)  # its own process group: what it starts dies with it (lose_machine)
         deadline = time.monotonic() + 30
         while True:  # up once its web server listens (after the journal's replay)
             try:
@@ -121,6 +126,30 @@ class ChildHub:
                 self.kills += 1
             time.sleep(down_for)
             self.start()
+
+    def lose_machine(self) -> None:
+        """The hub's machine lost: the hub and all it started (Litestream) SIGKILLed at once,
+        and the journal's directory gone with the disk. Nothing starts again here."""
+        with self.lock:
+            self._check_alive()
+            if self.proc is not None:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+                self.proc = None
+                self.kills += 1
+            shutil.rmtree(self.journal.parent)
+
+    def take_over(self, journal: Path) -> None:
+        """`party takeover` on a standby: a new journal restored from the replica of `options`,
+        then the hub on it (and `party run` on it from then on)."""
+        with self.lock:
+            self.journal, self.command = Path(journal), "takeover"
+            try:
+                self.start()
+            finally:
+                self.command = "run"
+            # Read from the standby's journal once it is there (until then, the party as it was).
+            self.view = JournalView(journal)
 
     def stop(self) -> None:
         with self.lock:

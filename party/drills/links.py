@@ -2,10 +2,14 @@
 cut, and the production broker (Mosquitto with `party provision`'s password file and ACL)."""
 from __future__ import annotations
 
+import json
 import os
 import socket
 import threading
+import time
 from pathlib import Path
+
+import paho.mqtt.client as mqtt
 
 from hub.broker import Mosquitto, best_available, free_port
 from party.provision import mosquitto_lines, password_tool, provision
@@ -90,3 +94,43 @@ def provisioned_broker(tables: int, work: Path):
     # Started as root, mosquitto drops to a user who cannot read the owner-only files.
     as_root = "user root\n" if os.geteuid() == 0 else ""
     return Mosquitto(conf_extra=mosquitto_lines(out) + as_root).start(), out
+
+
+class Traffic:
+    """The tables' events and the hub's acks as they pass the broker, timed: when the
+    first ack came after a moment, which acknowledged entries the boards sent again."""
+
+    def __init__(self, broker):
+        self.seen: list[tuple[float, str, str, bool]] = []  # (monotonic, "event"/"ack", event id, ok)
+        self._lock = threading.Lock()
+        c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="drill-traffic")
+        c.on_connect = lambda client, *a: client.subscribe([("party/table/+/event", 1), ("party/table/+/ack", 1)])
+        c.on_message = self._on_message
+        c.connect(broker.host, broker.port)
+        c.loop_start()
+        self.client = c
+
+    def _on_message(self, client, userdata, msg) -> None:
+        try:
+            m = json.loads(msg.payload)
+            entry = (time.monotonic(), msg.topic.rsplit("/", 1)[1], str(m["id"]), m.get("ok") is True)
+        except (ValueError, KeyError, TypeError):
+            return
+        with self._lock:
+            self.seen.append(entry)
+
+    def acked_before(self, t: float) -> set[str]:
+        with self._lock:
+            return {i for at, leaf, i, ok in self.seen if leaf == "ack" and ok and at < t}
+
+    def first_ack_after(self, t: float) -> float | None:
+        with self._lock:
+            return next((at for at, leaf, _, _ in self.seen if leaf == "ack" and at > t), None)
+
+    def sent_after(self, t: float, ids: set[str]) -> set[str]:
+        with self._lock:
+            return {i for at, leaf, i, _ in self.seen if leaf == "event" and at > t and i in ids}
+
+    def close(self) -> None:
+        self.client.disconnect()
+        self.client.loop_stop()
