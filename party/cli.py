@@ -230,8 +230,9 @@ def _takeover(args) -> int:
     restored.close()
     say(f"journal restored from {args.replica} into {journal}: {seq} events")
     broker, hub, web = _start_hub(args, journal)
-    say(f"taken over (the journal passed the audit); the boards resend what the replica lacked"
-        f"{'; staff actions to redo or discard: %d, on the console' % len(hub.staff_gap.waiting()) if hub.staff_gap.waiting() else ''}")
+    waiting = len(hub.staff_gap.waiting())
+    say(f"taken over{'' if args.no_audit else ' (the journal passed the audit)'}; the boards resend what "
+        f"the replica lacked" + (f"; {waiting} staff actions to redo or discard, on the console" if waiting else ""))
     _wait_for_stop(0)
     _shutdown(broker, hub, web)
     return 0
