@@ -126,8 +126,6 @@ class TableApp:
     def _on_ack(self, m):
         seq = m.get("seq")
         keep = m.get("ok") is True and isinstance(seq, int) and self.safe is not None and seq > self.safe
-        if m.get("ok") is not True and self.outbox.retry(m.get("id")):
-            return  # sent back to a restored hub: again at the next resend (outbox.retry)
         e = self.outbox.settle(m.get("id"), seq if keep else None, self.restored)
         if not e:
             return  # a repeated ack for an event already settled

@@ -23,7 +23,6 @@ from binascii import crc32
 LOG = "outbox.log"
 COMPACT_AFTER = 64  # records appended before the log is folded again
 KEEP_MAX = 24  # acknowledged events kept for the replica's lag (a party's results are fewer)
-BACK_TRIES = 5  # refusals of an event sent back to a restored hub before it counts as refused
 
 
 def _line(rec):
@@ -50,8 +49,6 @@ class Outbox:
         # [id, kind, payload, journal seq, restored]: acknowledged, not yet in the hub's
         # replica; restored: where the acknowledging hub's journal was restored, or None
         self.kept = []
-        # id -> refusals so far, of the events sent back to a restored hub (see retry)
-        self.back = {}
         self._load()
         self.boot += 1  # persisted below, before anything is sent
         self._compact()
@@ -131,7 +128,6 @@ class Outbox:
         # Oldest first, ahead of newer pending events: sent in the order first sent.
         for k in back:
             self.kept.remove(k)
-            self.back[k[0]] = 0
         self.entries[0:0] = [[k[0], k[1], k[2], None] for k in back]
 
     def _forget(self, safe):
@@ -155,7 +151,6 @@ class Outbox:
         from. Returns the entry, or None if not pending."""
         for e in self.entries:
             if e[0] == eid:
-                self.back.pop(eid, None)
                 if keep is None:
                     self._drop(eid)
                 else:
@@ -166,17 +161,6 @@ class Outbox:
                     self._append("-" + eid if keep is None else _kept(eid, keep, restored))
                 return e
         return None
-
-    def retry(self, eid):
-        """A refusal for an event sent back to a restored hub: True while it is to be
-        sent again. Its verdict was ok; the restored hub may judge it before what it
-        rests on is back from another table (a bell-ack before the result that rang
-        the bell), so a refusal is final only after BACK_TRIES."""
-        n = self.back.get(eid)
-        if n is None or n >= BACK_TRIES:
-            return False
-        self.back[eid] = n + 1
-        return True
 
     def hub_safe(self, restored, safe):
         """The hub's status: kept events an earlier hub journaled after `restored`

@@ -112,10 +112,10 @@ class Journal:
     def events(self, after: int = 0) -> Iterator[Event]:
         return read_events(self._db, after)
 
-    def restored(self) -> int | None:
-        """The seq this journal was last restored at from a replica; None if never."""
-        row = self._db.execute("SELECT seq FROM restored ORDER BY rowid DESC LIMIT 1").fetchone()
-        return row[0] if row else None
+    def restored(self) -> tuple[int, float] | None:
+        """(seq, time) of this journal's last restore from a replica; None if never."""
+        row = self._db.execute("SELECT seq, at FROM restored ORDER BY rowid DESC LIMIT 1").fetchone()
+        return (row[0], row[1]) if row else None
 
     def mark_restored(self, at: float) -> int:
         """A takeover: this journal was just restored from a replica, up to its last seq."""

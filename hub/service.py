@@ -67,6 +67,8 @@ class BoardSeen:
 
 
 class Hub:
+    TAKEOVER_SETTLE_S = 60.0  # after a takeover, tables' refusals are held this long (_settling)
+
     def __init__(self, journal_path: str | Path, broker_host: str, broker_port: int, *,
                  username: str | None = None, password: str | None = None, client_id: str = "hub",
                  boards: dict[int, str] | None = None, replica: str | None = None, replica_sync_s: float = 1.0,
@@ -82,7 +84,8 @@ class Hub:
         # Litestream beside the hub (hub/replica.py); its position is what the boards may forget.
         self.replica = Replica(replica, journal_path, sync_s=replica_sync_s,
                                on_advance=self._replica_advanced) if replica else None
-        self.restored = self.journal.restored()
+        restored = self.journal.restored()
+        self.restored, self._restored_at = restored or (None, None)
         # Staff actions beyond the replica, kept on the broker (hub/gap.py); at start, read
         # there: those a lost hub's replica lacked, for the conductor to redo or discard.
         self.staff_gap = StaffGap()
@@ -184,6 +187,11 @@ class Hub:
         if self.restored is not None:
             status["restored"] = self.restored
         client.publish(protocol.HUB_STATUS, protocol.encode(status), qos=1, retain=True)
+
+    def _settling(self, now: float) -> bool:
+        """Within TAKEOVER_SETTLE_S of `party takeover`: the boards are sending back, in
+        any order across tables, the entries the replica lacked (docs/takeover.md)."""
+        return self._restored_at is not None and now < self._restored_at + self.TAKEOVER_SETTLE_S
 
     def _replica_advanced(self, position: int) -> None:
         if self.mqtt.is_connected() and not self._stopping.is_set():
@@ -301,9 +309,11 @@ class Hub:
                 for e in events:
                     in_batch[e.id] = (e.seq, e.digest)
                 replies.append((item, proposal.id, verdict, events[0].seq if events else None))
-            elif verdict.held and not isinstance(item, _LocalInput):
+            elif (verdict.held or self._settling(now)) and not isinstance(item, _LocalInput):
                 # an earlier entry of this table is on its way: no verdict the board would
-                # keep; it sends this one again and it is judged again then
+                # keep; it sends this one again and it is judged again then. Just after a
+                # takeover, the entry it rests on may be on its way from another table
+                # (a bell-ack before the result that rang the bell): held too.
                 log.info("%s held %s: %s", proposal.source, proposal.id, verdict.why)
             else:
                 log.info("%s refused %s: %s", proposal.source, proposal.id, verdict.why)

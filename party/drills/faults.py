@@ -198,7 +198,7 @@ def _restored_ids(journal: Path) -> set[str]:
     """The ids of the events the standby's journal was restored with (up to its mark)."""
     j = Journal(journal)
     try:
-        upto = j.restored() or 0
+        upto = (j.restored() or (0, 0.0))[0]
     finally:
         j.close()
     return {e.id for e in read_journal(journal) if e.seq <= upto}

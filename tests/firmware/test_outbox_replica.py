@@ -95,25 +95,3 @@ def test_a_hub_without_replica_lets_the_board_forget_at_once(board, hub):
     handled(board, hub, "TAKEN OVER")
     assert hub.received == []  # nothing kept, nothing resent
 
-
-def test_an_entry_sent_back_to_a_restored_hub_is_sent_again_if_refused_before_what_it_rests_on(board, hub):
-    # Its verdict was ok. The restored hub may judge it before another table's entry it
-    # rests on is back (a bell-ack before the result that rang the bell): not final yet.
-    hub.seq_base(100)
-    hub.set_status("online", safe=100)
-    key_result(board)
-    board.wait_for("GAME 2 SAVED")
-    sent = hub.events("result")[0]
-    first = []
-
-    def verdict(ev):
-        if not first:
-            first.append(ev["id"])
-            return {"ok": False, "why": "NO SUCH BELL"}
-        return {"ok": True, "msg": "GAME 2 SAVED"}
-    hub.verdict = verdict
-    takeover(hub, restored=100, safe=100)
-    hub.wait(lambda: sent["id"] in hub.acked_seq, timeout=15)  # refused, sent again, admitted
-    assert first == [sent["id"]] and hub.events("result") == [sent, sent]
-    board.wait_for(lambda lines: "PEND" not in lines[-1])
-    assert not any("REFUSED" in frame for frame in board.frames)  # the guests saw nothing of it

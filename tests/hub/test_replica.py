@@ -9,10 +9,11 @@ import paho.mqtt.client as mqtt
 import pytest
 
 from hub import protocol
+from hub.conductor.events import BELL
 from hub.journal import Journal, open_reader, read_events
 from hub.replica import ReplicaError, litestream, replica_url, restore
 from hub.service import Hub
-from party.setup import create_party, guest_names, seat_guests
+from party.setup import create_party, guest_names, seat_guests, staff_action, start_session
 
 pytestmark = pytest.mark.broker
 
@@ -106,3 +107,28 @@ def test_restore_refuses_to_overwrite_and_names_a_missing_replica(tmp_path):
         restore(replica_url(str(tmp_path / "replica")), taken)
     with pytest.raises(ReplicaError, match="litestream restore"):
         restore(replica_url(str(tmp_path / "nothing-here")), tmp_path / "new.sqlite3")
+
+
+def test_just_after_a_takeover_a_refusal_is_held_until_what_it_rests_on_is_back(make_hub, table, tmp_path):
+    # The boards send back what the replica lacked, in any order across tables: a table's
+    # bell-ack may come before the entry that rang the bell. The standby holds such a
+    # refusal (no verdict: the board sends it again) instead of making it final.
+    hub = make_hub(tables=3)
+    assert seat_guests(hub, guest_names(12), seed=3).ok and start_session(hub, 1).ok
+    hub.stop()
+    j = Journal(tmp_path / "journal.sqlite3")
+    j.mark_restored(time.time())  # what `party takeover` does after the restore
+    j.close()
+    standby = make_hub()
+    t1 = table(1)
+    assert t1.ack_for(t1.send("call", {}))["ok"] is True  # the standby hears the table
+    ack_id = t1.send("bell-ack", {"bell": "s1-bell-1"})  # the bell is not rung (yet) here
+    assert t1.no_ack(within=1.5)
+    assert staff_action(standby, BELL, {"meaning": "finish"}).ok  # what it rests on is back
+    t1.send("bell-ack", {"bell": "s1-bell-1"}, event_id=ack_id)  # the board's resend
+    assert t1.ack_for(ack_id)["ok"] is True
+
+    # Once the takeover has settled, a refusal is final again.
+    standby.TAKEOVER_SETTLE_S = 0.0
+    t2 = table(2)
+    assert t2.ack_for(t2.send("bell-ack", {"bell": "s9-bell-9"}))["ok"] is False
