@@ -11,6 +11,8 @@ TRAY: "The card which a person draws will decide at which table and chair he is 
 seated." BERGEN GAME: "There must always be four players at each table."
 """
 from hub.conductor import events as k
+import pytest
+
 from hub.conductor import screens, to_json
 from hub.conductor.audit import audit
 from hub.conductor.prizes import totals
@@ -138,10 +140,13 @@ def test_a_late_comer_takes_the_seat_a_guest_who_left_vacated_when_every_card_is
     on_record(p)
 
 
-def test_a_partnership_draw_needs_four_at_every_table_with_balanced_sides():
-    """"There must always be four players at each table" (BERGEN GAME), two white, two red."""
+@pytest.mark.parametrize("form", ["bergen", "tiddle-a-wink"])
+def test_a_partnership_draw_needs_four_at_every_table_with_balanced_sides(form):
+    """"There must always be four players at each table" (BERGEN GAME), two white, two red;
+    Tiddle-a-wink's party: "The players are divided into "sides" as in the Bergen Game,
+    consequently the score-cards are made up in the same manner" (TIDDLE-A-WINK)."""
     p = Party()
-    p.create(form="bergen", tables=3)
+    p.create(form=form, tables=3)
     p.guests([f"G{i}" for i in range(7)])
     refused(p.staff(k.DRAW_SEATS, {}), "FOUR AT A TABLE")
     assert p.state.session is None
