@@ -7,7 +7,6 @@ event it cannot apply (a journal written by another version, say) is kept in
 """
 from __future__ import annotations
 
-from dataclasses import replace
 
 from hub.event import Event, canonical
 from hub.refusal import Refusal
@@ -18,7 +17,7 @@ from .frozen import FrozenMap
 from .leads import keys_lead
 from .scoring import Scored, score
 from .setup import changed, from_body
-from .state import (Bell, Entry, Guest, Mend, PartyState, PlayOff, Session, TableSession,
+from .state import (Bell, Entry, Guest, Mend, PartyState, PlayOff, Session, TableSession, replace,
                     find_entry, seated_cards)
 
 

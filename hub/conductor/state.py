@@ -6,11 +6,24 @@ stored that can be derived cheaply from what is stored.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .cards import SEATS
 from .frozen import EMPTY, FrozenMap
 from .setup import Setup
+
+
+def replace(value, **changes):
+    """`dataclasses.replace` for the party's values, which check nothing when made (no
+    `__post_init__`, nothing cached on them): their fields copied, some changed. The library's
+    walks every field and calls `__init__` with them: most of a replay's time, four per event."""
+    cls = type(value)
+    fields = cls.__dataclass_fields__
+    if not changes.keys() <= fields.keys():
+        raise TypeError(f"{cls.__name__} has no field {sorted(changes.keys() - fields.keys())}")
+    new = object.__new__(cls)
+    new.__dict__.update(value.__dict__, **changes)
+    return new
 
 
 @dataclass(frozen=True)
