@@ -15,7 +15,7 @@ import pytest
 
 from party.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("command", [["run"], ["demo"], ["replay"], ["firmware", "build"], ["firmware", "deploy"],
