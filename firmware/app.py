@@ -8,16 +8,14 @@ import json
 from time import ticks_add, ticks_diff, ticks_ms
 
 from entry import Entry, fit
+import protocol as P  # one name here: a board's heap counts every global
 
 FW = "0.1.0"
-T_CMD = "party/all/cmd"
-T_HUB = "party/hub/status"
 NOTE_MS = 4000  # a passing message (verdict, "bell sent") stays this long
 SENDING_MS = 3000  # wait this long for the verdict before telling the guest it is queued
 BELL_REPEAT_MS = 3000  # a second press this soon is the same bell, not a new claim
 MAX_QUEUED = 16  # unacked events before a new entry waits for the hub (two sessions' games)
 STALE_MS = 20000  # a loop silent this long is hung: stop feeding the watchdog
-ID_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-"  # protocol: bell id [a-z0-9-]{1,24}
 BELL_WORDS = {"finish": ("FINISH GAME", "START NO NEW ONE"), "stop": ("STOP NOW", "PUT TILES DOWN")}
 
 
@@ -47,9 +45,9 @@ class TableApp:
         self.outbox = outbox
         self.log = log
         self.table = t = config["table"]
-        base = "party/table/%d/" % t
-        self.t_event, self.t_ack, self.t_screen = base + "event", base + "ack", base + "screen"
-        self.t_status, self.t_beat = base + "status", base + "heartbeat"
+        base = P.T_TABLE % t
+        self.t_event, self.t_ack, self.t_screen = base + P.EVENT, base + P.ACK, base + P.SCREEN
+        self.t_status, self.t_beat = base + P.STATUS, base + P.HEARTBEAT
         self.resend_ms = int(config.get("resend_s", 10) * 1000)
         self.beat_ms = int(config.get("heartbeat_s", 60) * 1000)
         self.client = None
@@ -74,13 +72,13 @@ class TableApp:
 
     # --- MQTT wiring -------------------------------------------------------
     def subs(self):
-        return [(self.t_ack, 1), (self.t_screen, 1), (T_CMD, 1), (T_HUB, 1)]
+        return [(self.t_ack, 1), (self.t_screen, 1), (P.T_CMD, 1), (P.T_HUB, 1)]
 
     def will(self):
         return (self.t_status, self.status("offline"), True, 1)
 
     def status(self, state):
-        s = {"v": 1, "state": state, "board": self.outbox.board_id}
+        s = {"v": P.VERSION, "state": state, "board": self.outbox.board_id}
         if state == "online":
             s["boot"] = self.outbox.boot
             s["fw"] = FW
@@ -99,17 +97,17 @@ class TableApp:
         except ValueError:
             self.log("bad json on " + topic)
             return
-        if not isinstance(m, dict) or m.get("v") != 1:
+        if not isinstance(m, dict) or m.get("v") != P.VERSION:
             return  # another protocol version: not ours to read
         if topic == self.t_ack:
             self._on_ack(m)
         elif topic == self.t_screen:
             self.screen = clean_screen(m)
             self._on_bell(m.get("bell"))
-        elif topic == T_CMD:
-            if m.get("cmd") == "bell":
+        elif topic == P.T_CMD:
+            if m.get("cmd") == P.BELL:
                 self._on_bell(m.get("bell"))
-        elif topic == T_HUB:
+        elif topic == P.T_HUB:
             was, self.hub = self.hub, m.get("state")
             if self.hub == "online":
                 # Its replica's position: acked events beyond it are kept until it passes them.
@@ -119,7 +117,7 @@ class TableApp:
                 back = self.outbox.hub_safe(self.restored, self.safe)
                 if was != "online" or back:
                     for e in self.outbox.entries:  # a restarted hub has none of our unacked events
-                        e[3] = None
+                        e[P.E_SENT] = None
                     self._kick()
         self.refresh()
 
@@ -129,30 +127,30 @@ class TableApp:
         e = self.outbox.settle(m.get("id"), seq if keep else None, self.restored)
         if not e:
             return  # a repeated ack for an event already settled
-        if self.sending and self.sending[0] == e[0]:
+        if self.sending and self.sending[0] == e[P.E_ID]:
             self.sending = None
-        if e[1] == "result":
+        if e[P.E_KIND] == P.RESULT:
             self._count_queue()
         if m.get("ok") is True:
-            if e[1] != "bell-ack":
+            if e[P.E_KIND] != P.BELL_ACK:
                 self._note([str(m.get("msg") or "SAVED")], NOTE_MS)
             return
         self._note(["REFUSED", str(m.get("why") or "NO REASON"), "", "# OK"])
-        if e[1] == "result":
+        if e[P.E_KIND] == P.RESULT:
             # Give the guest the refused values back to correct, not to retype.
-            body = json.loads(e[2])["body"]
-            self.draft_game, self.draft = ("result", body["game"]), body["values"]
+            body = json.loads(e[P.E_PAYLOAD])["body"]
+            self.draft_game, self.draft = (P.RESULT, body["game"]), body["values"]
 
     def _on_bell(self, bell):
         if not isinstance(bell, dict) or not isinstance(bell.get("id"), str):
             return
         bid = bell["id"]
-        if bid == self.outbox.bell or not 0 < len(bid) <= 24 or any(c not in ID_CHARS for c in bid):
+        if bid == self.outbox.bell or not 0 < len(bid) <= P.ID_MAX or any(c not in P.ID_CHARS for c in bid):
             return  # acknowledged once per bell id, across reboots too
         words = BELL_WORDS.get(bell.get("meaning"), ("BELL", ""))
         # The ack event first: a power cut between the two writes then means a
         # second bell-ack after the reboot, never none.
-        self.outbox.add(self.table, "bell-ack", {"bell": bid})
+        self.outbox.add(self.table, P.BELL_ACK, {"bell": bid})
         self.outbox.bell_acked(bid)
         self._kick()
         self.notes.insert(0, [["** BELL **", words[0], words[1], "", "# OK"], None])
@@ -192,7 +190,7 @@ class TableApp:
             elif k == "*" and self._between_games():
                 # After the finish bell a table between games says so in one key: its
                 # session is over there (docs/firmware.md, "No game in hand").
-                self.outbox.add(self.table, "no-game", {})
+                self.outbox.add(self.table, P.NO_GAME, {})
                 self._kick()
                 self._note(["NO GAME IN HAND", "SENT" if self._linked() else "WILL SEND"], NOTE_MS)
 
@@ -202,10 +200,10 @@ class TableApp:
                 and self.last_bell[0] == long:
             return  # a bounce or an impatient second press: already sent
         self.last_bell = (long, now)
-        kind = "call" if long else "bell"
+        kind = P.CALL if long else P.BELL
         # One claim is waiting already: more presses say nothing new, and a
         # child at the button must not fill the outbox (and the heap).
-        if not any(e[1] == kind for e in self.outbox.entries):
+        if not any(e[P.E_KIND] == kind for e in self.outbox.entries):
             self.outbox.add(self.table, kind, {})
             self._kick()
         self._note(["HOST CALLED" if long else "BELL RUNG", "" if self._linked() else "WILL SEND"],
@@ -213,7 +211,7 @@ class TableApp:
 
     def _between_games(self):
         s = self.screen
-        return s.get("state") == "finishing" and not any(e[1] == "no-game" for e in self.outbox.entries)
+        return s.get("state") == "finishing" and not any(e[P.E_KIND] == P.NO_GAME for e in self.outbox.entries)
 
     def _form(self):
         """The form to key next. While results wait in the outbox the board
@@ -224,7 +222,7 @@ class TableApp:
             return None
         game = form.get("game", 0)
         q = self.queued_game
-        if q is not None and q >= game and form.get("kind", "result") == "result":
+        if q is not None and q >= game and form.get("kind", P.RESULT) == P.RESULT:
             form = dict(form)
             form["game"] = game = q + 1
             form["title"] = "GAME %d" % game
@@ -234,21 +232,21 @@ class TableApp:
         # The highest game among queued results; parsed only when the outbox changes.
         self.queued_game = None
         for e in self.outbox.entries:
-            if e[1] == "result":
-                g = json.loads(e[2])["body"]["game"]
+            if e[P.E_KIND] == P.RESULT:
+                g = json.loads(e[P.E_PAYLOAD])["body"]["game"]
                 if self.queued_game is None or g > self.queued_game:
                     self.queued_game = g
 
     @staticmethod
     def _event_of(form, values):
         # The form says which event its values make (docs/protocol.md, screen.form.kind).
-        kind = form.get("kind", "result")
-        if kind == "seat-check":
+        kind = form.get("kind", P.RESULT)
+        if kind == P.SEAT_CHECK:
             return kind, {"cards": values}
-        if kind == "confirm":  # one seat field: the confirming player's seat
+        if kind == P.CONFIRM:  # one seat field: the confirming player's seat
             seat = list(values.values())[0]
             return kind, {"entry": form.get("entry"), "seat": "ABCD"[seat - 1]}
-        return "result", {"game": form["game"], "values": values}
+        return P.RESULT, {"game": form["game"], "values": values}
 
     def _start_entry(self, k):
         form = self._form()
@@ -260,7 +258,7 @@ class TableApp:
             # run out of memory before the hub comes back.
             self._flash("QUEUE FULL")
             return
-        key = (form.get("kind", "result"), form["game"])
+        key = (form.get("kind", P.RESULT), form["game"])
         if key != self.draft_game:
             self.draft_game, self.draft = key, {}
         self.entry = Entry(form, self.draft)
@@ -388,22 +386,22 @@ class TableApp:
             self.kick = False
             try:
                 for e in list(self.outbox.entries):
-                    if e[3] is None or ticks_diff(ticks_ms(), e[3]) > self.resend_ms:
+                    if e[P.E_SENT] is None or ticks_diff(ticks_ms(), e[P.E_SENT]) > self.resend_ms:
                         if e in self.outbox.entries:  # not settled while we were sending
                             # Marked before the await: a resend asked for meanwhile (the
                             # hub came back) clears the mark again and is not lost.
-                            e[3] = ticks_ms()
+                            e[P.E_SENT] = ticks_ms()
                             try:
-                                await c.publish(self.t_event, e[2], False, 1)
+                                await c.publish(self.t_event, e[P.E_PAYLOAD], False, 1)
                             except Exception:  # the link broke, or a heap spike
-                                e[3] = None  # sent again at the next pass
+                                e[P.E_SENT] = None  # sent again at the next pass
                                 raise
                 e = None  # the last entry is not held until the next pass: it may be settled
                 if ticks_diff(ticks_ms(), last_beat) >= self.beat_ms:
                     last_beat = ticks_ms()
                     b = self.board
                     await c.publish(self.t_beat, json.dumps({
-                        "v": 1, "board": self.outbox.board_id, "up": ticks_diff(ticks_ms(), self.started) // 1000,
+                        "v": P.VERSION, "board": self.outbox.board_id, "up": ticks_diff(ticks_ms(), self.started) // 1000,
                         "outbox": len(self.outbox), "rssi": b.signal(), "battery": b.battery()}))
             except OSError as ex:
                 self.log("pump: %r" % (ex,))  # the client reconnects; on_connect resends

@@ -11,7 +11,8 @@
 # A field with "when": [k, values] is asked only while field k holds one of
 # the values; otherwise it follows from k: neither asked, shown nor sent.
 
-SEATS = "ABCD"
+from protocol import SEAT_CHECK, SEATS
+
 W = 16  # display columns
 PAGE = 5  # review lines per page
 
@@ -215,7 +216,7 @@ class Entry:
             for f in shown[self.page * PAGE:(self.page + 1) * PAGE]:
                 out.append(fit(f.get("label", f["k"]), show_value(f, self.draft[f["k"]])))
             last = (self.page + 1) * PAGE >= len(shown)
-            if self.form.get("kind") == "seat-check":
+            if self.form.get("kind") == SEAT_CHECK:
                 out.append(self.msg or "# ALL RIGHT")
                 out.append("A-D: FIX A SEAT")
                 return out

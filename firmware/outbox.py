@@ -20,6 +20,8 @@ import json
 import os
 from binascii import crc32
 
+from protocol import E_ID, E_KIND, E_PAYLOAD, K_RESTORED, K_SEQ, VERSION
+
 LOG = "outbox.log"
 COMPACT_AFTER = 64  # records appended before the log is folded again
 KEEP_MAX = 24  # acknowledged events kept for the replica's lag (a party's results are fewer)
@@ -81,7 +83,7 @@ class Outbox:
                         seq, r, eid = v.split(" ", 2)
                         self._keep(eid, int(seq), None if r == "-" else int(r))
                     elif t == "R":
-                        self._back([k for k in self.kept if k[0] == v])
+                        self._back([k for k in self.kept if k[E_ID] == v])
                     elif t == "S":
                         self._forget(int(v) if v else None)
                     elif t == "K":
@@ -96,9 +98,9 @@ class Outbox:
             if self.bell:
                 f.write(_line("K" + self.bell))
             for e in self.entries + self.kept:
-                f.write(_line("+" + e[2]))
+                f.write(_line("+" + e[E_PAYLOAD]))
             for k in self.kept:
-                f.write(_line(_kept(k[0], k[3], k[4])))
+                f.write(_line(_kept(k[E_ID], k[K_SEQ], k[K_RESTORED])))
         os.rename(tmp, self.path)  # atomic on LittleFS and POSIX
         self._appended = 0
 
@@ -111,7 +113,7 @@ class Outbox:
     def _drop(self, eid):
         for q in (self.entries, self.kept):
             for i, e in enumerate(q):
-                if e[0] == eid:
+                if e[E_ID] == eid:
                     del q[i]
                     return e
         return None
@@ -119,7 +121,7 @@ class Outbox:
     def _keep(self, eid, seq, restored):
         e = self._drop(eid)
         if e:
-            self.kept.append([e[0], e[1], e[2], seq, restored])
+            self.kept.append([e[E_ID], e[E_KIND], e[E_PAYLOAD], seq, restored])
             if len(self.kept) > KEEP_MAX:
                 del self.kept[0]  # the heap's bound: the oldest, the likeliest replicated
         return e
@@ -128,18 +130,18 @@ class Outbox:
         # Oldest first, ahead of newer pending events: sent in the order first sent.
         for k in back:
             self.kept.remove(k)
-        self.entries[0:0] = [[k[0], k[1], k[2], None] for k in back]
+        self.entries[0:0] = [[k[E_ID], k[E_KIND], k[E_PAYLOAD], None] for k in back]
 
     def _forget(self, safe):
         n = len(self.kept)
-        self.kept = [k for k in self.kept if safe is not None and k[3] > safe]
+        self.kept = [k for k in self.kept if safe is not None and k[K_SEQ] > safe]
         return len(self.kept) < n
 
     def add(self, table, kind, body):
         """Make an event with the next id and persist it before it is sent."""
         self.seq += 1
         eid = "%s.%d.%d" % (self.board_id, self.boot, self.seq)
-        payload = json.dumps({"v": 1, "id": eid, "table": table, "kind": kind, "body": body})
+        payload = json.dumps({"v": VERSION, "id": eid, "table": table, "kind": kind, "body": body})
         self._append("+" + payload)
         self.entries.append([eid, kind, payload, None])
         return eid
@@ -150,7 +152,7 @@ class Outbox:
         restored from the replica lacks it; `restored`: where that hub was restored
         from. Returns the entry, or None if not pending."""
         for e in self.entries:
-            if e[0] == eid:
+            if e[E_ID] == eid:
                 if keep is None:
                     self._drop(eid)
                 else:
@@ -167,9 +169,9 @@ class Outbox:
         (where this hub's journal was restored from a replica; None if never) go
         back to be resent; of the rest, those up to `safe` (its replica's position;
         None: it has no replica) are dropped. True if some go back."""
-        back = [k for k in self.kept if restored is not None and k[4] != restored and k[3] > restored]
+        back = [k for k in self.kept if restored is not None and k[K_RESTORED] != restored and k[K_SEQ] > restored]
         for k in back:
-            self._append("R" + k[0])
+            self._append("R" + k[E_ID])
         self._back(back)
         if self.kept and self._forget(safe):
             self._append("S" if safe is None else "S%d" % safe)

@@ -1,7 +1,9 @@
 """The table protocol, version 1 (docs/protocol.md): topics and the envelope.
 
 Only shape is checked here — is this a well-formed event from table N? Whether
-it can be true at this moment of the party is the conductor's judgement.
+it can be true at this moment of the party is the conductor's judgement. The
+board's side declares the same values in firmware/protocol.py (and the serial
+bridge takes them from here); tests/hub/test_protocol_agrees.py checks they agree.
 """
 from __future__ import annotations
 
@@ -18,10 +20,12 @@ HUB_STATUS = "party/hub/status"
 ALL_CMD = "party/all/cmd"
 # What the hub subscribes to.
 TABLE_INPUTS = ("party/table/+/event", "party/table/+/status", "party/table/+/heartbeat")
+BOARD_QOS = {"event": 1, "status": 1, "heartbeat": 0}  # what a board publishes, at which QoS
+ID_MAX = 24   # a board id, a bell id: 1 to 24 of a-z, 0-9 and '-'
 
 _TABLE_TOPIC = re.compile(r"^party/table/([1-9][0-9]{0,2})/(event|status|heartbeat)$")
-_EVENT_ID = re.compile(r"^([a-z0-9-]{1,24})\.([0-9]{1,9})\.([0-9]{1,9})$")
-_BELL_ID = re.compile(r"^[a-z0-9-]{1,24}$")
+_EVENT_ID = re.compile(r"^([a-z0-9-]{1,%d})\.([0-9]{1,9})\.([0-9]{1,9})$" % ID_MAX)
+_BELL_ID = re.compile(r"^[a-z0-9-]{1,%d}$" % ID_MAX)
 SEATS = ("A", "B", "C", "D")
 TABLE_KINDS = ("result", "confirm", "seat-check", "bell", "bell-ack", "call", "no-game")
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-import re
 import socket
 import threading
 import time
@@ -28,13 +27,11 @@ import time
 import paho.mqtt.client as mqtt
 import serial
 
+from .protocol import ALL_CMD, BOARD_QOS, HUB_STATUS, MAX_PAYLOAD, VERSION, split_table_topic, table_topic
+
 log = logging.getLogger(__name__)
 
-MAX_PAYLOAD = 2048
-TOPIC = re.compile(r"party/table/([1-9][0-9]{0,2})/(event|status|heartbeat)")
-QOS = {"event": 1, "status": 1, "heartbeat": 0}
-HUB_STATUS = "party/hub/status"
-HUB_OFFLINE = {"v": 1, "state": "offline"}
+HUB_OFFLINE = {"v": VERSION, "state": "offline"}
 
 
 class SerialBridge:
@@ -91,30 +88,29 @@ class SerialBridge:
         except (ValueError, KeyError, TypeError):
             log.info("serial %s: not a message line, ignored: %r", self.port, raw[:80])
             return  # the board's own log lines share the wire
-        m = TOPIC.fullmatch(topic) if isinstance(topic, str) else None
+        where = split_table_topic(topic) if isinstance(topic, str) else None
         body = json.dumps(payload)
-        if not m or not isinstance(payload, dict):
+        if not where or not isinstance(payload, dict):
             log.warning("serial %s: refused: topic %r is not a board's", self.port, topic)
             return
         if len(body.encode()) > MAX_PAYLOAD:
             log.warning("serial %s: refused: payload over %d bytes", self.port, MAX_PAYLOAD)
             return
-        table = int(m.group(1))
+        table, kind = where
         if self.table is None:
             self.table, self.board = table, payload.get("board") or f"serial-{table}"
             self._connect()
         elif table != self.table:
             log.warning("serial %s: refused: table %d on the port of table %d", self.port, table, self.table)
             return
-        kind = m.group(2)
-        self.client.publish(topic, body, QOS[kind], retain=kind == "status")
+        self.client.publish(topic, body, BOARD_QOS[kind], retain=kind == "status")
 
     # --- broker -> board ----------------------------------------------------
     def _connect(self) -> None:
         t = self.table
         c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"bridge-{self.board}")
-        c.will_set(f"party/table/{t}/status",
-                   json.dumps({"v": 1, "state": "offline", "board": self.board}), 1, True)
+        c.will_set(table_topic(t, "status"),
+                   json.dumps({"v": VERSION, "state": "offline", "board": self.board}), 1, True)
         c.reconnect_delay_set(0.2, 5)
         c.on_socket_open = lambda client, userdata, sock: sock.setsockopt(
             socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -127,8 +123,8 @@ class SerialBridge:
 
     def _on_connect(self, client, userdata, flags, reason_code, properties):
         t = self.table
-        client.subscribe([(f"party/table/{t}/ack", 1), (f"party/table/{t}/screen", 1),
-                          ("party/all/cmd", 1), (HUB_STATUS, 1)])
+        client.subscribe([(table_topic(t, "ack"), 1), (table_topic(t, "screen"), 1),
+                          (ALL_CMD, 1), (HUB_STATUS, 1)])
 
     def _on_disconnect(self, client, userdata, flags, reason_code, properties):
         self.hub_status = HUB_OFFLINE  # without the broker the hub is out of reach
@@ -160,8 +156,8 @@ class SerialBridge:
 
     def _board_gone(self) -> None:
         if self.client and self.table is not None:
-            info = self.client.publish(f"party/table/{self.table}/status",
-                                       json.dumps({"v": 1, "state": "offline", "board": self.board}), 1, True)
+            info = self.client.publish(table_topic(self.table, "status"),
+                                       json.dumps({"v": VERSION, "state": "offline", "board": self.board}), 1, True)
             if self.client.is_connected():
                 info.wait_for_publish(2)
 
