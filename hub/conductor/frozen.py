@@ -43,3 +43,21 @@ class FrozenMap(Mapping[K, V]):
 
 
 EMPTY: FrozenMap = FrozenMap()
+
+
+def frozen(value):
+    """A JSON value as an immutable, hashable one: objects as FrozenMap, arrays as tuples."""
+    if isinstance(value, Mapping):
+        return FrozenMap((k, frozen(v)) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen(v) for v in value)
+    return value
+
+
+def thawed(value):
+    """`frozen`'s value as JSON again (dicts and lists), for an event's body."""
+    if isinstance(value, Mapping):
+        return {k: thawed(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [thawed(v) for v in value]
+    return value

@@ -688,9 +688,7 @@ def _reseat(state, p, login, now):
         raise Refusal("LAST SESSION")
     seed = _seed(p, now)
     m = movement.move(setup, s, totals(state), random.Random(seed))
-    body = {"session": s.number + 1, "seed": seed,
-            "seats": {str(n): list(row) for n, row in sorted(m.seats.items())},
-            "lots": m.lots, "punches": m.punches}
+    body = {"session": s.number + 1, "seed": seed, **m.record()}
     moved = _decision(p, 1, k.PLAYERS_MOVED, body)
     return _Admit((p, moved), f"SESSION {s.number + 1} SET")
 
@@ -715,7 +713,7 @@ def _final_count(state, p, login, now):
     seed = _seed(p, now)
     m = movement.move(state.setup, state.session, totals(state), random.Random(seed))
     punched = _decision(p, 1, k.PUNCHED, {"session": state.session.number, "seed": seed,
-                                           "lots": m.lots, "punches": m.punches})
+                                           "lots": m.record()["lots"], "punches": list(m.punches)})
     return _Admit((p, punched), msg)
 
 

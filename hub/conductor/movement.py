@@ -10,9 +10,11 @@ Book: 000_ff8a6ed40036e836.txt, "HOW TO GIVE MUSICAL DOMINO PARTIES".
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from . import lots
+from .frozen import FrozenMap, frozen, thawed
 from .cards import SEATS, colour, seat_index
 from .setup import BY_GAINS, Setup
 from .state import Session, in_play
@@ -22,9 +24,20 @@ Place = tuple[int, str]
 
 @dataclass(frozen=True)
 class Movement:
-    seats: dict          # table -> (card | None) * 4
-    lots: list           # the draws made, for the record
-    punches: list        # cards that earn a punch-hole (partnership forms)
+    """The next session's seats and what decided them: a value (immutable, hashable)."""
+    seats: Mapping[int, tuple]   # table -> (card | None) * 4
+    lots: tuple                  # the draws made, for the record (frozen JSON)
+    punches: tuple               # cards that earn a punch-hole (partnership forms)
+
+    def __post_init__(self):
+        object.__setattr__(self, "seats", FrozenMap((n, tuple(row)) for n, row in self.seats.items()))
+        object.__setattr__(self, "lots", frozen(self.lots))
+        object.__setattr__(self, "punches", tuple(self.punches))
+
+    def record(self) -> dict:
+        """The seats, lots and punch-holes as a decision's body records them (events.py)."""
+        return {"seats": {str(n): list(row) for n, row in sorted(self.seats.items())},
+                "lots": thawed(self.lots), "punches": list(self.punches)}
 
 
 def session_gains(s: Session) -> dict[str, int]:
