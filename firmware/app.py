@@ -25,7 +25,7 @@ def clean_screen(m):
     # board reads (it stays in the heap until the next screen).
     lines = m.get("lines")
     f = m.get("form")
-    m = {"lines": [str(l) for l in lines[:4]] if isinstance(lines, list) else [], "form": f,
+    m = {"lines": [str(l) for l in lines[:6]] if isinstance(lines, list) else [], "form": f,
          "state": m.get("state"), "bell": m.get("bell")}
     ok = isinstance(f, dict) and isinstance(f.get("game"), int) and isinstance(f.get("fields"), list)
     for fd in f["fields"] if ok else ():
@@ -319,14 +319,14 @@ class TableApp:
     def _idle(self):
         s = self.screen
         lines = s.get("lines") or ["TABLE %d" % self.table, "WAITING FOR HUB"]
-        body = [str(l) for l in lines[:4]] + [""] * (4 - min(4, len(lines)))
+        # up to 6 of the hub's lines: the last two only where no bell or choice is shown
+        body = [str(l) for l in lines[:6]] + [""] * (6 - min(6, len(lines)))
         bell = s.get("bell")
         if s.get("state") in ("finishing", "stopped") and isinstance(bell, dict):
-            body.append(BELL_WORDS.get(bell.get("meaning"), ("BELL",))[0])
-        else:
-            body.append("")
+            body[4] = BELL_WORDS.get(bell.get("meaning"), ("BELL",))[0]
         form = self._form()
-        body.append("* NO GAME BEGUN" if self._between_games() else "")
+        if self._between_games():
+            body[5] = "* NO GAME BEGUN"
         body.append("# ENTER GAME %d" % form["game"] if form else "")
         return body
 

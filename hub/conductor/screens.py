@@ -42,10 +42,18 @@ def screen(state: PartyState, n: int) -> dict:
     t = s.tables[n]
     out["bell"] = current_bell(state)
     ts = table_state(setup, s, n)
+    moved = _moved(state, n)
     if ts == "idle":
-        out["lines"].append("NO GAME HERE" if not t.players else "WAIT FOR PLAYERS")
+        out["lines"] += moved or ["NO GAME HERE" if not t.players else "WAIT FOR PLAYERS"]
         return out
     out["lines"].append(f"SESSION {s.number}")
+    if moved and not t.entries and t.seat_check is None and (setup.seat_check or s.started is None):
+        # after the movement, until this table's seat check: where its last players went
+        # (who comes here is the seat check's page of names)
+        out["state"] = ts
+        out["lines"] += moved
+        out["form"] = _form(state, t, t.entered + 1, ts)
+        return out
     game = t.entered + 1
     if ts == "done":
         out["state"] = "over" if last_session(state) else "between"
@@ -57,9 +65,27 @@ def screen(state: PartyState, n: int) -> dict:
         out["lines"].append(f"A+C {points[0]} B+D {points[1]}")
     else:
         out["lines"].append(f"GAME {game} OF {setup.games_per_session}")
-    out["lines"].append(_lead_or_pieces(state, t, game))
+    if ts != "stopped":   # after a stop bell the board shows the bell, nothing to play
+        out["lines"].append(_lead_or_pieces(state, t, game))
     out["form"] = _form(state, t, game, ts)
     return out
+
+
+def _moved(state: PartyState, n: int) -> list[str]:
+    """After a movement, each player of table `n` in the last session and the place their
+    card has now: "ANN LEE -> T2 A", the name cut to fit (docs/firmware.md, "After the
+    movement")."""
+    if len(state.sessions) < 2:
+        return []
+    lines = []
+    for card in state.sessions[-2].tables[n].seats if n in state.sessions[-2].tables else ():
+        if card is None:
+            continue
+        place = state.session.place_of(card)
+        where = f" -> T{place[0]} {place[1]}" if place else " -> OUT"
+        name = state.holders.get(card, card).upper()
+        lines.append(name[:16 - len(where)] + where)
+    return lines
 
 
 def _lead_or_pieces(state: PartyState, t, game: int) -> str:

@@ -34,9 +34,11 @@ class Party:
         return v
 
     def journaled(self, ev: Event) -> None:
-        """Called after each event is journaled and folded: every screen still fits a board."""
+        """Called after each event is journaled and folded: every screen still fits a board
+        (6 lines, docs/protocol.md: the last two only where no bell is shown)."""
         for screen in screens(self.state).values():
-            assert len(screen["lines"]) <= 4 and all(len(x) <= 16 for x in screen["lines"]), screen
+            assert len(screen["lines"]) <= 6 and all(len(x) <= 16 for x in screen["lines"]), screen
+            assert len(screen["lines"]) <= 4 or screen["bell"] is None, screen
             for f in (screen["form"] or {}).get("fields", ()):
                 assert len(f["label"]) <= 16, f
 
