@@ -131,9 +131,10 @@ class TableApp:
             self.sending = None
         if e[P.E_KIND] == P.RESULT:
             self._count_queue()
+        if e[P.E_KIND] == P.BELL_ACK:
+            return  # the guests saw the bell; a late ack (the session moved on) is nothing to them
         if m.get("ok") is True:
-            if e[P.E_KIND] != P.BELL_ACK:
-                self._note([str(m.get("msg") or "SAVED")], NOTE_MS)
+            self._note([str(m.get("msg") or "SAVED")], NOTE_MS)
             return
         self._note(["REFUSED", str(m.get("why") or "NO REASON"), "", "# OK"])
         if e[P.E_KIND] == P.RESULT:
