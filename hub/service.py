@@ -93,7 +93,8 @@ class Hub:
         self.provisioned_boards = boards
         self.seq = self.journal.last_seq()
         self.boards: dict[int, BoardSeen] = {}
-        self._inbox: queue.Queue = queue.Queue()
+        # SimpleQueue: put and get in C, no Python-level lock per message on the MQTT thread
+        self._inbox: queue.SimpleQueue = queue.SimpleQueue()
         self._changed = threading.Condition()
         self._standings_cache: tuple[int, dict] | None = None
         self._standings_lock = threading.Lock()
@@ -236,7 +237,8 @@ class Hub:
             return
         table, leaf = where
         # anything from a board is news that it is there: a result as much as a heartbeat
-        self.boards.setdefault(table, BoardSeen()).seen_at = time.time()
+        seen = self.boards.get(table) or self.boards.setdefault(table, BoardSeen())  # no new BoardSeen per event
+        seen.seen_at = time.time()
         if leaf == "event":
             self.receive(table, message.payload)
         else:
