@@ -2,6 +2,7 @@
 console page when it cannot be trusted (issue 14; docs/takeover.md)."""
 import re
 import time
+from pathlib import Path
 
 import pytest
 
@@ -11,8 +12,12 @@ from hub.journal import Journal
 from hub.replica import replica_url, restore
 from hub.service import Hub
 from web import create_app
+from web.server import WebServer
 
 from .conftest import csrf_of, make_party, sign_in, submit
+from .test_console_browser import sign_in_page
+
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "img"
 
 pytestmark = pytest.mark.broker
 
@@ -32,14 +37,19 @@ def replica_line(console, page="/console/") -> str:
     return " ".join(re.search(r'<div id="replica".*?</div>', html, re.S).group(0).split())
 
 
-def test_the_console_shows_the_replica_up_to_date_then_warns_when_it_stops(hub, tmp_path):
-    app = create_app(hub, TESTING=True, WEB_STORE=tmp_path / "web.json")
-    console = sign_in(app.test_client())
-    make_party(hub, tables=2)
+def replicated(hub) -> None:
+    """Until the replica holds the whole journal."""
     deadline = time.monotonic() + 20
     while hub.replica.position != hub.seq:
         assert time.monotonic() < deadline
         time.sleep(0.1)
+
+
+def test_the_console_shows_the_replica_up_to_date_then_warns_when_it_stops(hub, tmp_path):
+    app = create_app(hub, TESTING=True, WEB_STORE=tmp_path / "web.json")
+    console = sign_in(app.test_client())
+    make_party(hub, tables=2)
+    replicated(hub)
     line = replica_line(console)
     assert f"holds the journal up to event {hub.seq}; up to date" in line and 'role="status"' in line
 
@@ -50,49 +60,67 @@ def test_the_console_shows_the_replica_up_to_date_then_warns_when_it_stops(hub, 
         assert 'role="alert"' in line and "litestream stopped" in line, line
 
 
-def test_staff_actions_the_replica_lacked_are_shown_after_a_takeover_to_redo_or_discard(hub, broker, tmp_path):
-    # The hub's machine runs a party with its replica; then Litestream stalls (the share
-    # hangs), and two guests are listed at the door before the machine is lost.
+@pytest.fixture
+def standby(hub, broker, tmp_path):
+    """The hub's machine runs a party with its replica; Litestream stalls (the share hangs)
+    and two guests are listed at the door; the machine is lost; a standby takes over
+    (`party takeover`'s steps) on the same broker."""
     make_party(hub, tables=2, start=False)
-    deadline = time.monotonic() + 20
-    while hub.replica.position != hub.seq:
-        assert time.monotonic() < deadline
-        time.sleep(0.1)
+    replicated(hub)
     hub.replica._proc.kill()
     hub.replica._proc.wait()
     submit(hub, ev.GUEST_LISTED, {"guest": "Late Lottie"})
     submit(hub, ev.GUEST_LISTED, {"guest": "Wrong Walter"})
     hub.stop()  # the machine is gone (its retained list of staff actions stays on the broker)
 
-    # The standby: `party takeover`'s steps, on the same broker.
     journal = tmp_path / "standby" / "journal.sqlite3"
     restored = restore(replica_url(str(tmp_path / "usb-stick")), journal)
     j = Journal(journal)
     j.mark_restored(time.time())
     j.close()
-    standby = Hub(journal, broker.host, broker.port, replica=str(tmp_path / "usb-stick")).start()
-    try:
-        assert standby.seq == restored and "Late Lottie" not in guests(standby)
-        console = sign_in(create_app(standby, TESTING=True, WEB_STORE=tmp_path / "web2.json").test_client())
-        html = console.get("/console/guests").get_data(as_text=True)
-        section = re.search(r'<section id="gap".*?</section>', html, re.S).group(0)
-        assert "Not in the replica: redo or discard" in section and 'role="alert"' in section
-        assert "Late Lottie" in section and "Wrong Walter" in section
+    h = Hub(journal, broker.host, broker.port, replica=str(tmp_path / "usb-stick")).start()
+    assert h.seq == restored and "Late Lottie" not in guests(h)
+    yield h
+    h.stop()
 
-        lottie, walter = (a["id"] for a in standby.staff_gap.waiting())
-        csrf = csrf_of(html)
-        r = console.post(f"/console/gap/{lottie}/redo", data={"csrf_token": csrf, "next": "/console/guests"})
-        assert r.status_code == 302
-        console.post(f"/console/gap/{walter}/discard", data={"csrf_token": csrf, "next": "/console/guests"})
-        html = console.get("/console/guests").get_data(as_text=True)
-        assert '<section id="gap"' not in html
+
+def test_staff_actions_the_replica_lacked_are_shown_after_a_takeover_to_redo_or_discard(standby, broker, tmp_path):
+    console = sign_in(create_app(standby, TESTING=True, WEB_STORE=tmp_path / "web2.json").test_client())
+    html = console.get("/console/guests").get_data(as_text=True)
+    section = re.search(r'<section id="gap".*?</section>', html, re.S).group(0)
+    assert "Not in the replica: redo or discard" in section and 'role="alert"' in section
+    assert "Late Lottie" in section and "Wrong Walter" in section
+
+    lottie, walter = (a["id"] for a in standby.staff_gap.waiting())
+    csrf = csrf_of(html)
+    r = console.post(f"/console/gap/{lottie}/redo", data={"csrf_token": csrf, "next": "/console/guests"})
+    assert r.status_code == 302
+    console.post(f"/console/gap/{walter}/discard", data={"csrf_token": csrf, "next": "/console/guests"})
+    html = console.get("/console/guests").get_data(as_text=True)
+    assert '<section id="gap"' not in html
+    assert "Late Lottie" in guests(standby) and "Wrong Walter" not in guests(standby)
+    # Redone with its own id: one id for the action, before and after the loss.
+    assert standby.journal.find(lottie) is not None
+    # The discarded one is off the broker's list: a standby after this one will not ask again.
+    assert walter not in {a["id"] for a in read_unreplicated(broker.host, broker.port)}
+
+
+def test_the_conductor_redoes_and_discards_in_the_browser(standby, page, tmp_path):
+    server = WebServer(create_app(standby, WEB_STORE=tmp_path / "web3.json")).start()
+    try:
+        sign_in_page(page, server.url)
+        gap = page.locator("#gap")
+        assert "Not in the replica: redo or discard" in gap.inner_text()
+        page.screenshot(path=str(SHOTS / "console-not-in-the-replica.png"), full_page=True)
+        gap.locator("tr", has_text="Late Lottie").locator("button", has_text="Redo").click()
+        page.wait_for_selector(".flash.ok")
+        assert "done" in page.locator(".flash.ok").inner_text()
+        page.locator("#gap tr", has_text="Wrong Walter").locator("button", has_text="Discard").click()
+        page.wait_for_selector(".flash.ok")
+        assert page.locator("#gap").count() == 0
         assert "Late Lottie" in guests(standby) and "Wrong Walter" not in guests(standby)
-        # Redone with its own id: one id for the action, before and after the loss.
-        assert standby.journal.find(lottie) is not None
-        # The discarded one is off the broker's list: a standby after this one will not ask again.
-        assert walter not in {a["id"] for a in read_unreplicated(broker.host, broker.port)}
     finally:
-        standby.stop()
+        server.stop()
 
 
 def guests(hub) -> set[str]:
