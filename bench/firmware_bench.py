@@ -87,11 +87,14 @@ def code_heap(romfs: bool = False) -> dict[str, int]:
     return {k: int(v) for k, v in (line.split() for line in out.stdout.split("\n") if line)}
 
 
-def session(broker, games: int, romfs: bool) -> list[float]:
+def session(broker, games: int, romfs: bool, kept: bool = False) -> list[float]:
     """One table plays a whole session: a result per game, a bell, acks; then
     the heap after a collection, against the heap right after boot. Returns
-    the keypress-to-publish latencies."""
+    the keypress-to-publish latencies. `kept`: the hub keeps a replica that never
+    moves on (`safe` 0), so the board keeps every entry it acknowledged."""
     hub = HubDouble(broker.host, broker.port)
+    if kept:
+        hub.set_status("online", safe=0)
     hub.screen(1, form=form(1))
     board = VirtualBoard(1, broker.host, broker.port, tempfile.mkdtemp(prefix="bench-"),
                          resend_s=10, romfs=romfs).start()
@@ -124,6 +127,8 @@ def session(broker, games: int, romfs: bool) -> list[float]:
         hub.stop()
     how = ("code run in place from the ROMFS image (party firmware deploy --romfs)" if romfs
            else ".mpy files on the board's filesystem, loaded into the heap (deploy without --romfs)")
+    if kept:
+        how += f", every acknowledged entry kept (a replica that never moves on: {games + 2} kept)"
     print(f"{how}:")
     print(f"  heap after boot: {boot['alloc']} bytes allocated, {boot['free']} free")
     print(f"  heap in steady state after {games} games, a bell and a conductor's bell: "
@@ -205,6 +210,7 @@ def main() -> None:
         compiled_size()
         print(f"heap capped at {DEFAULT_HEAP} (a ROMFS board's image lies outside it, as flash does)")
         session(broker, a.games, romfs=True)
+        session(broker, a.games, romfs=True, kept=True)
         latencies = session(broker, a.games, romfs=False)
         print(f"keypress-to-publish (# on the review page -> event at the hub's client): "
               f"{summary(latencies)}")
