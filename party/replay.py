@@ -31,6 +31,9 @@ def text(doc: dict) -> str:
     setup, out = doc["setup"], []
     out.append(f"{setup['form'].upper()} PARTY, {setup['tables']} tables "
                f"(journal to seq {doc['seq']})")
+    if doc["changes"]:
+        out.append("\nCHANGES")
+        out += [f"  seq {c['seq']}: {c['what']}, by {c['by']} ({c['why']})" for c in doc["changes"]]
     for s in doc["sessions"]:
         out.append(f"\nSESSION {s['number']} (seated by {s['seated_by']})")
         for table, seats in s["seating"].items():

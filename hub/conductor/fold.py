@@ -148,8 +148,14 @@ def _walk_in(state, ev):
     return _checked_in(_guest_listed(state, ev), ev)
 
 
+def _noted(state, ev, what: str) -> PartyState:
+    """A change to the party's set-up or guest list, kept with who made it and why."""
+    return replace(state, changes=state.changes + ((what, _mend(ev)),))
+
+
 def _check_in_undone(state, ev):
     name = ev.body["guest"]
+    state = _noted(state, ev, f"check-in of {name} undone")
     return replace(state, guests=state.guests.set(name, replace(state.guests[name], checked_in=False)))
 
 
@@ -164,11 +170,12 @@ def _guest_renamed(state, ev):
     guests = FrozenMap((new if n == old else n, guest if n == old else g)
                        for n, g in state.guests.items())
     holders = state.holders.set(guest.card, new) if guest.card else state.holders
-    return replace(state, guests=guests, holders=holders)
+    return _noted(replace(state, guests=guests, holders=holders), ev, f"{old} renamed {new}")
 
 
 def _guest_removed(state, ev):
     name = ev.body["guest"]
+    state = _noted(state, ev, f"{name} removed from the list")
     return replace(state, guests=FrozenMap((n, g) for n, g in state.guests.items() if n != name))
 
 
@@ -189,7 +196,7 @@ def _hand_card(state, name: str, card: str | None):
 def _table_added(state, ev):
     """A new last table; in the session under way it is empty until late-comers sit there."""
     n = state.setup.tables + 1
-    state = replace(state, setup=replace(state.setup, tables=n))
+    state = _noted(replace(state, setup=replace(state.setup, tables=n)), ev, f"Table {n} added")
     s = state.session
     if s is None:
         return state
@@ -197,13 +204,16 @@ def _table_added(state, ev):
 
 
 def _party_changed(state, ev):
-    return replace(state, setup=changed(state.setup, ev.body["changes"]))
+    setup = changed(state.setup, ev.body["changes"])
+    was, now = state.setup.to_json(), setup.to_json()
+    what = ", ".join(f"{key.replace('_', ' ')} {was[key]} → {now[key]}" for key in now if now[key] != was[key])
+    return _noted(replace(state, setup=setup), ev, f"set-up: {what}")
 
 
 def _draw_undone(state, ev):
     """Every card back in the tray: the guests stay checked in, nobody is seated."""
     guests = FrozenMap((n, replace(g, card=None)) for n, g in state.guests.items())
-    return replace(state, guests=guests, holders=FrozenMap(), sessions=())
+    return _noted(replace(state, guests=guests, holders=FrozenMap(), sessions=()), ev, "the draw undone")
 
 
 def _display_changed(state, ev):

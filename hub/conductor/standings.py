@@ -182,5 +182,6 @@ def to_json(state: PartyState) -> dict:
                        "games": [dict(zip((state.holders[c] for c in e.seats if c), e.gains))
                                  for e in p.entries if e.counts]} for p in state.play_offs],
         "standings_hidden": None if state.standings_hidden is None else {"by": state.standings_hidden.by},
+        "changes": [{"what": what, "by": m.by, "why": m.why, "seq": m.seq} for what, m in state.changes],
         "anomalies": [list(a) for a in state.anomalies],
     }

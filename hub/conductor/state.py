@@ -159,6 +159,7 @@ class PartyState:
     play_offs: tuple = ()                          # PlayOff
     started_at: float | None = None                # when session I began (the clock's start)
     standings_hidden: Mend | None = None           # who hid the projector's standings, if hidden
+    changes: tuple = ()                            # (what, Mend): the set-up and the list changed
     anomalies: tuple = ()                          # journaled events the fold could not apply
     seq: int = 0
 

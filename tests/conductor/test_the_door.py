@@ -181,6 +181,14 @@ def test_the_party_changes_until_play_begins_and_afterwards_only_its_prizes():
     refused(p.staff(k.PARTY_CHANGED, {"changes": {"sessions": 2}, "why": "x"}), "PLAY HAS BEGUN")
     p.must(p.staff(k.PARTY_CHANGED, {"changes": {"prizes": 2, "booby": True}, "why": "a gift"}))
     assert (p.state.setup.prizes, p.state.setup.booby, p.state.setup.games_per_session) == (2, True, 2)
+    # each change on record with who and why
+    assert [(what, m.by, m.why) for what, m in p.state.changes] == [
+        ("set-up: form block → sebastopol, tables 2 → 3, games per session 4 → 3, sessions 3 → 4",
+         "staff:ann", "the hosts prefer it"),
+        ("the draw undone", "staff:ann", "a fourth table after all"),
+        ("set-up: tables 3 → 4", "staff:ann", "room for walk-ins"),
+        ("set-up: games per session 3 → 2", "staff:ann", "short evening"),
+        ("set-up: prizes None → 2, booby False → True", "staff:ann", "a gift")]
     on_record(p)
 
 

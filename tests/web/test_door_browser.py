@@ -190,6 +190,12 @@ def test_the_party_is_changed_before_play_and_only_its_prizes_after(hub, server,
     change.locator("button").click()
     assert "Change the party: done" in flash(page)
     assert hub.state.setup.tables == 4 and hub.state.session is None
+    page.locator("summary", has_text="Changes on record").click()
+    assert page.locator("#changes li").all_inner_texts() == [
+        "set-up: tables 3 → 4 — staff:florence: room for walk-ins",
+        "the draw undone — staff:florence: a fourth table for walk-ins",
+        "set-up: form block → sebastopol, tables 2 → 3, games per session 4 → 3, sessions 3 → 4 "
+        "— staff:florence: the hosts prefer Sebastopol"]
     submit(hub, ev.DRAW_SEATS, {"seed": 1})
     submit(hub, ev.SESSION_STARTED, {"session": 1})
     page.goto(server.url + "console/")
