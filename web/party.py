@@ -50,25 +50,18 @@ def place_label(place) -> str:
 
 
 # ----- the party at a glance ---------------------------------------------------------------
-# the session's state in the conductor's standings -> what the console offers next
+# the conductor's session phase (hub.conductor.state.session_phase) -> what the console
+# offers next; before the draw there is no session, only guests
 PHASES = {None: "guests", "seated": "waiting", "playing": "playing", "finishing": "finishing",
           "stopped": "stopped", "ended": "between", "over": "over"}
 
 
-def phase(standings: dict) -> str:
+def phase(state) -> str:
     """setup | guests | waiting | playing | finishing | stopped | between | over."""
-    if "form" not in standings:
+    if state.setup is None:
         return "setup"
-    session = standings.get("session")
-    return PHASES[session["state"] if session else None]
-
-
-def bell_meaning(setup) -> str:
-    """What the conductor's bell means in this party's form (000_ff8a6ed40036e836.txt):
-    Block, Draw, All-Quarters, Sebastopol — "he requests the other tables to finish the
-    games they are playing" (finish); Bergen, Tiddle-a-wink — "whereupon the bell is rung,
-    and all tables stop playing at once" (stop)."""
-    return "stop" if setup.session_points is not None else "finish"
+    s = state.session
+    return PHASES[S.session_phase(state, s) if s else None]
 
 
 def bell_dict(b) -> dict | None:
@@ -85,14 +78,14 @@ def overview(hub) -> dict:
     setup, s = state.setup, state.session
     if setup is None:
         return {"created": False, "phase": "setup", "forms": FORMS}
-    ph = phase(standings)
+    ph = phase(state)
     return {
         "created": True, "phase": ph, "forms": FORMS,
         "form": setup.form, "form_name": FORM_NAMES.get(setup.form, setup.form),
         "measure": MEASURE_WORDS.get(setup.measure, setup.measure),
         "tables": setup.tables, "sessions": setup.sessions, "games": setup.games_per_session,
         "session": s.number if s else 0,
-        "bell_meaning": bell_meaning(setup),
+        "bell_meaning": setup.bell_meaning,
         "started": bool(s and s.started),
         "bell": bell_dict(s.bell) if s else None,
         "missing": (standings.get("session") or {}).get("missing", []),

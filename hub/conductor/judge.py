@@ -91,9 +91,8 @@ def tick(state: PartyState, now: float) -> tuple[Proposal, ...]:
             or s.started is None or s.bell is not None
             or now < state.started_at + setup.time_limit * 60):
         return ()
-    meaning = "stop" if setup.partnership else "finish"
     return (Proposal(f"hub.time.s{s.number}", "hub", k.HUB_BELL,
-                     {"meaning": meaning, "cause": "time", "final": True}),)
+                     {"meaning": setup.bell_meaning, "cause": "time", "final": True}),)
 
 
 # -- helpers ---------------------------------------------------------------------------

@@ -64,6 +64,14 @@ class Setup:
         return self.form in PARTNERSHIP_FORMS
 
     @property
+    def bell_meaning(self) -> str:
+        """What the conductor's bell means in this form (000_ff8a6ed40036e836.txt): Block,
+        Draw, All-Quarters, Sebastopol — "he requests the other tables to finish the games
+        they are playing" (finish); Bergen, Tiddle-a-wink — "whereupon the bell is rung, and
+        all tables stop playing at once" (stop)."""
+        return "stop" if self.partnership else "finish"
+
+    @property
     def measure(self) -> str:
         return MEASURE[self.form]
 

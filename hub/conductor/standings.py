@@ -12,24 +12,12 @@ from __future__ import annotations
 from .cards import SEATS, colour, label, number
 from .prizes import awards, prize_count, totals
 from .screens import current_bell
-from .state import (PartyState, in_play, last_session, missing, party_over, seated_cards,
-                    session_over, table_done, table_state)
+from .state import (PartyState, in_play, missing, party_over, seated_cards, session_phase,
+                    table_done, table_state)
 
 
 def _place(place) -> str | None:
     return f"Table {place[0]} {place[1]}" if place else None
-
-
-def _session_state(state: PartyState, s) -> str:
-    setup = state.setup
-    if s.started is None:
-        return "seated"
-    if session_over(setup, s):
-        return "over" if last_session(state) else "ended"
-    bell = s.bell
-    if bell is None:
-        return "playing"
-    return "stopped" if bell.meaning == "stop" else "finishing"
 
 
 def score_cards(state: PartyState) -> list[dict]:
@@ -106,7 +94,7 @@ def standings(state: PartyState) -> dict:
         bell = dict(bell, acknowledged=acked,
                     unacknowledged=[n for n, t in sorted(s.tables.items())
                                     if in_play(setup, t) and n not in acked])
-    out["session"] = {"number": s.number, "state": _session_state(state, s), "bell": bell,
+    out["session"] = {"number": s.number, "state": session_phase(state, s), "bell": bell,
                       "missing": missing(setup, s) if s.bell else []}
     for n in sorted(s.tables):
         t = s.tables[n]

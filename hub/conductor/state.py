@@ -213,6 +213,19 @@ def table_state(setup: Setup, s: Session, n: int) -> str:
     return "stopped" if bell.meaning == "stop" else "finishing"
 
 
+def session_phase(state: "PartyState", s: Session) -> str:
+    """Where session `s` stands, the one place that says it (the standings, the console):
+    seated | playing | finishing | stopped (by the bell's meaning) | ended | over (the last)."""
+    if s.started is None:
+        return "seated"
+    if session_over(state.setup, s):
+        return "over" if last_session(state) else "ended"
+    bell = s.bell
+    if bell is None:
+        return "playing"
+    return "stopped" if bell.meaning == "stop" else "finishing"
+
+
 def session_over(setup: Setup, s: Session) -> bool:
     return (s.started is not None and s.bell is not None and
             all(table_done(setup, s, t) for t in s.tables.values() if in_play(setup, t)))
