@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from hardware.sim.board import VirtualBoard
-from hardware.sim.party import key_in
+from hardware.sim.party import dismiss, key_in
 from hub import conductor
 from hub.conductor import events as k
 from hub.conductor.cards import SEATS, number
@@ -118,8 +118,11 @@ class PartySimulator:
         while not self._stop.is_set():
             screen = conductor.screens(self.hub.state).get(n, {})
             form = screen.get("form")
-            if any(line.strip() == "# OK" for line in board.lines):
-                board.press("#")  # the conductor's bell was shown: the players saw it
+            try:
+                dismiss(board)  # the conductor's bell was shown: the players saw it
+            except TimeoutError as exc:  # the board did not answer: try again on the next turn
+                self.say(str(exc))
+                continue
             # Key only what the board itself offers: the hub's form for this game.
             if form is None or not board.lines or board.lines[-2] != f"# ENTER GAME {form['game']}":
                 self._stop.wait(0.3)

@@ -1,7 +1,8 @@
-"""A guest keying an entry into a virtual board (board.py): the one board-driving
-entry that the demo's simulated party (party/simulated_party.py), the drills and
-the tests use. It needs only the form the board shows and the values to key,
-never the hub: it acts through the board's keys and reads its display back.
+"""A guest keying an entry into a virtual board (board.py), or dismissing a message
+it shows: the one board driver that the demo's simulated party
+(party/simulated_party.py), the drills and the tests use. It needs only the form
+the board shows and the values to key, never the hub: it acts through the board's
+keys and reads its display back.
 """
 from __future__ import annotations
 
@@ -73,3 +74,12 @@ def key_in(board: VirtualBoard, form: dict, values: dict, timeout: float = 20.0)
         # its answer to a heap request means every frame of these keys is shown.
         board.heap(timeout=max(1.0, deadline - time.monotonic()))
     raise TimeoutError(f"table {board.table}: entry not sent in {timeout} s; display: {board.lines}")
+
+
+def dismiss(board: VirtualBoard) -> None:
+    """A message that waits for a key (the conductor's bell): the players saw it. Only the
+    table's own thread presses its keys, and waits until the board has handled the press:
+    a second '#' would open the entry form."""
+    if any(line.strip() == "# OK" for line in board.lines):
+        board.press("#")
+        board.heap()

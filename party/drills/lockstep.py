@@ -14,7 +14,7 @@ import time
 from typing import Callable
 
 from hardware.sim.board import VirtualBoard
-from hardware.sim.party import key_in
+from hardware.sim.party import dismiss, key_in
 from hub import conductor
 from hub.conductor import events as k
 from hub.conductor.cards import SEATS, number
@@ -161,15 +161,6 @@ def set_up_party(handle, *, tables: int, seed: int, sessions: int | None = None,
         _must(seat_guests(hub, guest_names(4 * tables), seed=seed))
         _must(start_session(hub, 1))
     handle.act(host)
-
-
-def dismiss(board: VirtualBoard) -> None:
-    """A message that waits for a key (the conductor's bell): the players saw it. Only the
-    table's own thread presses its keys, and waits until the board has handled the press:
-    a second '#' would open the entry form."""
-    if any(line.strip() == "# OK" for line in board.lines):
-        board.press("#")
-        board.heap()
 
 
 def _must(verdict) -> None:
