@@ -37,13 +37,15 @@ def test_the_guest_presses_nothing_more_once_the_seat_check_is_sending():
 # who never read back what it typed, sent it. The guest now reads each value back first.
 
 def firmware_entry():
-    import importlib.util
+    """firmware/entry.py as a board imports it, with its neighbours (protocol.py) on the
+    path; this process's modules are left as they were."""
+    import importlib
     import pathlib
-    path = pathlib.Path(__file__).resolve().parents[2] / "firmware" / "entry.py"
-    spec = importlib.util.spec_from_file_location("board_entry", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.Entry
+    import sys
+    from unittest import mock
+    firmware = str(pathlib.Path(__file__).resolve().parents[2] / "firmware")
+    with mock.patch.object(sys, "path", [firmware, *sys.path]), mock.patch.dict(sys.modules):
+        return importlib.import_module("entry").Entry
 
 
 class InterruptedBoard:
