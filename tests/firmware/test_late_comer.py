@@ -1,0 +1,48 @@
+"""A late-comer in the seat a guest who left vacated, when every card is held (issue 12
+item 4), checked in at the table by the real firmware on the MicroPython unix port.
+
+Grimm 1896 (000_ff8a6ed40036e836.txt), LIST: "Late-comers will have to be satisfied to
+receive vacant seats at the last tables." The late-comer's card is a spare one, numbered
+after the last table's; the table's board checks its seats again and accepts it.
+"""
+import pytest
+
+from hardware.sim.board import VirtualBoard
+from hub.conductor import events as k
+from hub.conductor.cards import SEATS, number
+from hub.event import Proposal
+from hub.service import Hub
+from party.setup import create_party, guest_names, seat_guests, staff_action, start_session
+
+pytestmark = pytest.mark.broker
+
+
+def test_a_late_comer_in_a_vacated_seat_is_checked_in_by_the_tables_board(broker, tmp_path):
+    hub = Hub(tmp_path / "journal.sqlite3", broker.host, broker.port).start()
+    board = VirtualBoard(2, broker.host, broker.port, data_dir=tmp_path / "b2").start()
+    try:
+        assert create_party(hub, tables=2, form="block").ok
+        assert seat_guests(hub, guest_names(8), seed=3).ok
+        assert start_session(hub, 1).ok
+        seats = hub.state.session.tables[2].seats
+        cards = {x: number(c) for x, c in zip(SEATS, seats)}
+        assert hub.submit(Proposal("t2.check", "table:2", k.SEAT_CHECK,
+                                   {"table": 2, "board": "test-2", "cards": cards})).ok
+        board.wait_for("GAME 1 OF 4", timeout=20)
+        leaver = hub.state.holders[seats[2]]
+        assert staff_action(hub, k.GUEST_LEFT, {"guest": leaver, "why": "train home"}).ok
+        v = staff_action(hub, k.WALK_IN, {"guest": "Late Lou"})
+        assert (v.ok, v.msg) == (True, "TABLE 2 C")
+        spare = hub.state.guests["Late Lou"].card
+        assert number(spare) > 8                    # every card of the two tables is held
+        board.wait_for("# ENTER GAME 0", timeout=20)   # the hub asks the table to check its seats
+        board.press("#")   # the seat check's page: who sits where now
+        lines = board.wait_for("# ALL RIGHT", timeout=20)
+        assert any(line.startswith("C LATE LOU") for line in lines), lines
+        board.press("#")
+        board.wait_for("SEATS OK", timeout=20)
+        board.wait_for("GAME 1 OF 4", timeout=20)
+        assert hub.state.session.tables[2].seat_check is not None
+    finally:
+        board.stop()
+        hub.stop()
