@@ -67,9 +67,11 @@ def _globals():
 
 
 def _gap() -> list[dict]:
-    """Staff actions a lost hub journaled that its replica lacked (hub/gap.py), oldest first."""
-    return [{**a, "when": time.strftime("%H:%M:%S", time.localtime(a["at"])), "what": json.dumps(a["body"])}
-            for a in _hub().staff_gap.waiting()]
+    """Staff actions a lost hub journaled that its replica lacked (hub/gap.py), oldest first,
+    named as the console's own buttons name them."""
+    titles = {a.kind: a.title for a in reversed(list(actions.ACTIONS.values()))}
+    return [{**a, "when": time.strftime("%H:%M:%S", time.localtime(a["at"])), "what": json.dumps(a["body"]),
+             "title": titles.get(a["kind"], a["kind"])} for a in _hub().staff_gap.waiting()]
 
 
 # ----- signing in ------------------------------------------------------------------------
@@ -243,8 +245,8 @@ def gap(action_id: str, what: str):
     """Redo or discard a staff action that is not in the replica (after a takeover)."""
     if what not in ("redo", "discard"):
         abort(404)
-    waiting = {a["id"]: a for a in _hub().staff_gap.waiting()}
-    title = f"{what.capitalize()} {waiting[action_id]['kind'] if action_id in waiting else action_id}"
+    waiting = {a["id"]: a for a in _gap()}
+    title = f"{what.capitalize()}: {waiting[action_id]['title'] if action_id in waiting else action_id}"
     if security.store().staff().get(g.login) != "conductor":
         _refuse(title, "CONDUCTOR ONLY")
     elif action_id not in waiting:
