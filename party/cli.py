@@ -104,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--pace", type=float, default=4.0,
                       help="about the seconds a hand takes; the standings after a session and the "
                            "movement stay eight hands long (default 4: a Draw party of four "
-                           "tables lasts about four minutes)")
+                           "tables reaches its prizes in about five minutes)")
     demo.add_argument("--duration", type=float, default=0,
                       help="stop after this many seconds (default: stay on the final screen until Ctrl-C)")
     demo.set_defaults(func=_demo)
