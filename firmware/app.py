@@ -24,9 +24,13 @@ def clean_screen(m):
     # every reboot; keep only what has the protocol's shape, and only what the
     # board reads (it stays in the heap until the next screen).
     lines = m.get("lines")
-    f = m.get("form")
-    m = {"lines": [str(l) for l in lines[:6]] if isinstance(lines, list) else [], "form": f,
-         "state": m.get("state"), "bell": m.get("bell")}
+    # the form keyed next, and the count keyed as it is made during play (in_play "each")
+    return {"lines": [str(l) for l in lines[:6]] if isinstance(lines, list) else [],
+            "form": form_or_none(m.get("form")), "count": form_or_none(m.get("count")),
+            "state": m.get("state"), "bell": m.get("bell")}
+
+
+def form_or_none(f):
     ok = isinstance(f, dict) and isinstance(f.get("game"), int) and isinstance(f.get("fields"), list)
     for fd in f["fields"] if ok else ():
         ok = ok and isinstance(fd, dict) and isinstance(fd.get("k"), str) and \
@@ -34,9 +38,7 @@ def clean_screen(m):
             isinstance(fd.get("label", ""), str) and isinstance(fd.get("v", 0), int) and \
             (not fd.get("when") or isinstance(fd["when"], list) and len(fd["when"]) == 2
              and isinstance(fd["when"][1], list))
-    if not ok or not f["fields"]:
-        m["form"] = None
-    return m
+    return f if ok and f["fields"] else None
 
 
 class TableApp:
@@ -188,6 +190,9 @@ class TableApp:
                     self._note(["CANCELLED", "VALUES KEPT", "# TO GO ON"], NOTE_MS)
             elif k == "#" or k.isdigit():
                 self._start_entry(k)
+            elif k in P.SEATS and self.screen.get("count"):
+                # a count made during play: the seat that made it opens the entry
+                self._start_entry(k, self.screen["count"])
             elif k == "*" and self._between_games():
                 # After the finish bell a table between games says so in one key: its
                 # session is over there (docs/firmware.md, "No game in hand").
@@ -244,13 +249,15 @@ class TableApp:
         kind = form.get("kind", P.RESULT)
         if kind == P.SEAT_CHECK:
             return kind, {"cards": values}
+        if kind == P.COUNT:
+            return kind, {"game": form["game"], "values": values}
         if kind == P.CONFIRM:  # one seat field: the confirming player's seat
             seat = list(values.values())[0]
             return kind, {"entry": form.get("entry"), "seat": "ABCD"[seat - 1]}
         return P.RESULT, {"game": form["game"], "values": values}
 
-    def _start_entry(self, k):
-        form = self._form()
+    def _start_entry(self, k, form=None):
+        form = form or self._form()
         if form is None:
             self._flash("NOTHING TO ENTER")
             return
@@ -328,6 +335,8 @@ class TableApp:
         form = self._form()
         if self._between_games():
             body[5] = "* NO GAME BEGUN"
+        elif s.get("count"):
+            body[5] = "A-D: POINTS MADE"
         body.append("# ENTER GAME %d" % form["game"] if form else "")
         return body
 

@@ -15,8 +15,8 @@ QOS = {EVENT: 1, STATUS: 1, HEARTBEAT: 0}  # what a board publishes, at which Qo
 
 # The kinds of a table's event.
 RESULT, CONFIRM, SEAT_CHECK = "result", "confirm", "seat-check"
-BELL, BELL_ACK, CALL, NO_GAME = "bell", "bell-ack", "call", "no-game"
-KINDS = (RESULT, CONFIRM, SEAT_CHECK, BELL, BELL_ACK, CALL, NO_GAME)
+BELL, BELL_ACK, CALL, NO_GAME, COUNT = "bell", "bell-ack", "call", "no-game", "count"
+KINDS = (RESULT, CONFIRM, SEAT_CHECK, BELL, BELL_ACK, CALL, NO_GAME, COUNT)
 
 SEATS = "ABCD"
 # A board id and a bell id: 1 to ID_MAX of ID_CHARS. An event id: board.boot.seq.

@@ -27,7 +27,7 @@ _TABLE_TOPIC = re.compile(r"^party/table/([1-9][0-9]{0,2})/(event|status|heartbe
 _EVENT_ID = re.compile(r"^([a-z0-9-]{1,%d})\.([0-9]{1,9})\.([0-9]{1,9})$" % ID_MAX)
 _BELL_ID = re.compile(r"^[a-z0-9-]{1,%d}$" % ID_MAX)
 SEATS = ("A", "B", "C", "D")
-TABLE_KINDS = ("result", "confirm", "seat-check", "bell", "bell-ack", "call", "no-game")
+TABLE_KINDS = ("result", "confirm", "seat-check", "bell", "bell-ack", "call", "no-game", "count")
 
 
 def table_topic(table: int, leaf: str) -> str:
@@ -46,12 +46,12 @@ def _is_int(x) -> bool:
 
 def _check_body(kind: str, body: dict) -> str | None:
     """What is wrong with this kind's body, or None."""
-    if kind == "result":
+    if kind in ("result", "count"):
         values = body.get("values")
         if not _is_int(body.get("game")) or not isinstance(values, dict):
-            return "result needs game (int) and values (object)"
+            return f"{kind} needs game (int) and values (object)"
         if not values or not all(isinstance(k, str) and _is_int(v) for k, v in values.items()):
-            return "result values must map field names to integers"
+            return f"{kind} values must map field names to integers"
     elif kind == "confirm":
         if not isinstance(body.get("entry"), str) or body.get("seat") not in SEATS:
             return "confirm needs entry (event id) and seat (A-D)"

@@ -17,8 +17,9 @@ TABLE_BELL = "table.bell"        # {} a table claims the end of the session
 BELL_ACK = "table.bell-ack"      # {bell}
 CALL = "table.call"              # {} the table calls the conductor
 NO_GAME = "table.no-game"        # {} after a finish bell: between games, no game in hand
+COUNT = "table.count"            # {game, values, outcome*}: a count made in play (in_play "each")
 
-TABLE_KINDS = frozenset({RESULT, CONFIRM, SEAT_CHECK, TABLE_BELL, BELL_ACK, CALL, NO_GAME})
+TABLE_KINDS = frozenset({RESULT, CONFIRM, SEAT_CHECK, TABLE_BELL, BELL_ACK, CALL, NO_GAME, COUNT})
 
 # -- from the staff (the conductor and assistants) ----------------------------
 # A decision the hub takes on a staff request (a draw, a movement) follows it as

@@ -15,7 +15,7 @@ from . import events as k
 from .cards import SEATS, home
 from .frozen import FrozenMap
 from .leads import keys_lead
-from .scoring import Scored, score
+from .scoring import Scored, score, score_count
 from .setup import changed, from_body
 from .state import (Bell, Entry, Guest, Mend, PartyState, PlayOff, Session, TableSession, replace,
                     find_entry, seated_cards)
@@ -291,6 +291,18 @@ def _entry(state, ev, session: int, seats) -> Entry:
                  needs_confirm=state.setup.confirm and session > 0)
 
 
+def _count(state, ev):
+    """A count made in play: an entry of the game in hand that is not the game's result."""
+    b, n = ev.body, ev.body["table"]
+    t = _table(state, n)
+    scored = Scored.recorded(b["outcome"]) if "outcome" in b else score_count(state.setup, t.seats,
+                                                                              b["values"])
+    entry = Entry(ev.id, ev.seq, state.session.number, n, b["game"], tuple(t.seats),
+                  FrozenMap(b["values"]), scored.gains, scored.winners, canonical(scored.outcome),
+                  in_play=True)
+    return _put(state, n, replace(t, entries=t.entries + (entry,)))
+
+
 def open_play_off(state: PartyState, table: int) -> int | None:
     """The index of the undecided play-off at `table`, if any."""
     from .prizes import play_off_winner
@@ -409,6 +421,7 @@ _HANDLERS = {
     k.CALL: _call, k.CALL_ANSWERED: _call_answered, k.TABLE_CLOSED: _table_closed,
     k.NO_GAME: _table_closed,
     k.RESULT: _result, k.CONFIRM: _confirm, k.RESULT_CORRECTED: _result_corrected,
+    k.COUNT: _count,
     k.GAME_ANNULLED: _game_annulled, k.SEAT_CHECK: _seat_check,
     k.PLAYERS_MOVED: _players_moved, k.FINAL_COUNT: _final_count,
     k.PLAY_OFF_SEATED: _play_off_seated, k.PUNCHED: _punched,

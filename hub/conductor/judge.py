@@ -26,7 +26,7 @@ from .names import similar
 from .fold import apply, corrected_values, open_play_off
 from .leads import keys_lead
 from .prizes import awards, totals
-from .scoring import rules, score
+from .scoring import rules, score, score_count
 from .setup import CHANGEABLE_IN_PLAY, SetupError, changed, from_body
 from .state import (PartyState, find_entry, in_play, last_session, party_over, session_over,
                     table_done)
@@ -165,14 +165,17 @@ def _bell_due(state: PartyState, table: int, p: Proposal) -> tuple[Proposal, ...
         return ()
     t = s.tables[table]
     counted = [e for e in t.entries if e.counts]
-    if setup.games_per_session is not None and len(counted) >= setup.games_per_session:
+    games = sum(not e.in_play for e in counted)   # a count made in play is no game
+    if setup.games_per_session is not None and games >= setup.games_per_session:
         return (_decision(p, 1, k.HUB_BELL, {"meaning": "finish",
-                                             "cause": {"table": table, "game": len(counted)}}),)
+                                             "cause": {"table": table, "game": games}}),)
     if setup.session_points is not None:
         for side in (0, 1):
             if sum(e.gains[side] for e in counted) >= setup.session_points:
+                # the game of the result or of the count made in play that reached ten
                 return (_decision(p, 1, k.HUB_BELL, {"meaning": "stop",
-                                                     "cause": {"table": table, "game": len(counted)}}),)
+                                                     "cause": {"table": table,
+                                                               "game": counted[-1].game}}),)
     return ()
 
 
@@ -220,6 +223,36 @@ def _result(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
     scored = score(setup, t.seats, b.get("values"), lead=keys_lead(setup.form, game))
     msg = f"CONFIRM GAME {game}" if setup.confirm else f"GAME {game} SAVED"
     return _Admit((p.judged(outcome=scored.outcome),), msg, bell_at=n)
+
+
+def _count(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
+    """A count made in play, keyed as it is made (set-up `in_play` "each"): Bergen's headers,
+    Grimm's Tiddle-a-wink doubles. "Ten points made at any table ends a session, whereupon
+    the bell is rung, and all tables stop playing at once" (BERGEN GAME party): the count
+    that reaches ten rings the stop bell at once, mid-hand."""
+    b, setup, s = p.body, state.setup, state.session
+    game = b.get("game")
+    if not isinstance(game, int) or isinstance(game, bool):
+        raise Refusal("BAD MESSAGE")
+    if state.final_count is not None or s is None or s.started is None:
+        raise Refusal("NOT IN SESSION")
+    t = s.tables[n]
+    if not in_play(setup, t):
+        raise Refusal("SEAT EMPTY")
+    if t.closed is not None or table_done(setup, s, t):
+        raise Refusal("TABLE DONE")
+    if s.bell is not None and s.bell.meaning == "stop":
+        raise Refusal("TABLE STOPPED")   # all tables stop at once: nothing made after the bell
+    if game <= t.entered:
+        raise Refusal("ALREADY SAVED")
+    if t.pending is not None:
+        raise _NotYet("CONFIRM FIRST")
+    if game != t.entered + 1:
+        raise _NotYet("NO SUCH GAME")
+    if setup.seat_check and t.seat_check is None:
+        raise _NotYet("SEAT CHECK FIRST")
+    scored = score_count(setup, t.seats, b.get("values"))
+    return _Admit((p.judged(outcome=scored.outcome),), "COUNTED", bell_at=n)
 
 
 def _confirm(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
@@ -312,7 +345,8 @@ def _no_game(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
 
 
 _TABLE = {k.RESULT: _result, k.CONFIRM: _confirm, k.SEAT_CHECK: _seat_check,
-          k.TABLE_BELL: _table_bell, k.BELL_ACK: _bell_ack, k.CALL: _call, k.NO_GAME: _no_game}
+          k.TABLE_BELL: _table_bell, k.BELL_ACK: _bell_ack, k.CALL: _call, k.NO_GAME: _no_game,
+          k.COUNT: _count}
 
 
 # -- the staff ---------------------------------------------------------------------------

@@ -60,8 +60,9 @@ def variant(setup: Setup, play_off: bool = False) -> str:
 def rules(setup: Setup, players: int, play_off: bool = False):
     # a session's tables follow the party rules (a short table draws more); a play-off is
     # "a game among themselves"
+    each = {"in_play": "each"} if setup.in_play == "each" and not play_off else {}
     return get_form(setup.form).rules(players=players, variant=variant(setup, play_off),
-                                      tile_set=setup.tile_set, party=not play_off)
+                                      tile_set=setup.tile_set, party=not play_off, **each)
 
 
 @lru_cache(maxsize=64)
@@ -137,6 +138,41 @@ def score(setup: Setup, seats, values, play_off: bool = False, lead: bool = Fals
         outcome = form.score(r, engine_values)
     except Refusal as e:
         raise Refusal(_table_why(m, e.why)) from None
+    return _scored(m, outcome)
+
+
+def count_form(setup: Setup, seats) -> list[dict] | None:
+    """The protocol's fields for one count made in play (set-up `in_play` "each"), named by
+    the table's seats; None where the form scores nothing in play."""
+    m = _SeatMap(_occupied(seats))
+    form = get_form(setup.form).play_entry_form(rules(setup, len(m.table)))
+    if form is None:
+        return None
+    # a count is made by a seat: keyed A-D, never "none"
+    return [dict(f, k=m.key_to_table(f["k"]), **({"min": 1, "max": 4} if f.get("seat") else {}))
+            for f in form.to_json()]
+
+
+def score_count(setup: Setup, seats, values) -> Scored:
+    """Score one count made in play (a Bergen header, a Tiddle-a-wink double) keyed at a
+    table: the points go to the side that made it, as a hand's do."""
+    if not isinstance(values, dict):
+        raise Refusal("BAD MESSAGE")
+    m = _SeatMap(_occupied(seats))
+    r = rules(setup, len(m.table))
+    form = get_form(setup.form)
+    play = form.play_entry_form(r)
+    if play is None:
+        raise Refusal("NOTHING IN PLAY")
+    engine_values = _engine_values(m, values, tuple(f.k for f in play.fields if f.seat))
+    try:
+        outcome = form.score_play(r, engine_values)
+    except Refusal as e:
+        raise Refusal(_table_why(m, e.why)) from None
+    return _scored(m, outcome)
+
+
+def _scored(m: "_SeatMap", outcome) -> Scored:
     winners = tuple(m.to_table[s] for s in outcome.winners)
     points = {m.to_table[s]: p for s, p in outcome.points.items()}
     # the engine's points are the card's measure: sixteenths, quarters, Sebastopol's game won
@@ -179,20 +215,26 @@ def _to_engine(setup: Setup, seats, values, play_off: bool, lead: bool, whole: b
     m = _SeatMap(_occupied(seats))
     r = rules(setup, len(m.table), play_off)
     form = get_form(setup.form)
+    return m, r, form, _engine_values(m, values, _seat_fields(setup, len(m.table), play_off))
+
+
+def _engine_values(m: "_SeatMap", values: dict, seat_keys) -> dict:
+    """A table's keyed values named by the engine's seats, the seat numbers in `seat_keys`
+    translated too."""
     engine_values = {}
     for k, v in values.items():
         ek = m.key_to_engine(k)
         if ek is None:
             raise Refusal("SEAT EMPTY")
         engine_values[ek] = v
-    for key in _seat_fields(setup, len(m.table), play_off):
+    for key in seat_keys:
         n = engine_values.get(key)
         if isinstance(n, int) and not isinstance(n, bool) and n:
             seat = SEATS[n - 1] if 1 <= n <= 4 else None
             if seat not in m.to_engine:
                 raise Refusal("SEAT EMPTY")
             engine_values[key] = m.engine.index(m.to_engine[seat]) + 1
-    return m, r, form, engine_values
+    return engine_values
 
 
 def _table_why(m: "_SeatMap", why: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from . import leads
 from .cards import SEATS, number
 from .fold import open_play_off
-from .scoring import entry_form, pieces_each
+from .scoring import count_form, entry_form, pieces_each
 from .state import PartyState, last_session, table_state
 
 
@@ -68,6 +68,10 @@ def screen(state: PartyState, n: int) -> dict:
     if ts != "stopped":   # after a stop bell the board shows the bell, nothing to play
         out["lines"].append(_lead_or_pieces(state, t, game))
     out["form"] = _form(state, t, game, ts)
+    if out["form"] and out["form"]["kind"] == "result" and setup.in_play == "each":
+        fields = count_form(setup, t.seats)   # a count keyed as it is made, during the game
+        if fields:
+            out["count"] = {"kind": "count", "game": game, "title": "POINTS MADE", "fields": fields}
     return out
 
 

@@ -58,6 +58,9 @@ class Setup:
     seat_check: bool                # a table keys its seats before its first result of a session
     precedence: str
     head_table: str
+    # "each": the partnership forms key each count as it is made (Bergen's headers, Tiddle-a-
+    # wink's doubles), so ten points stop the session at once; "hand": in the hand's entry
+    in_play: str = "hand"
 
     @property
     def partnership(self) -> bool:
@@ -102,6 +105,9 @@ def from_body(body: dict) -> Setup:
         raise SetupError("BAD PRECEDENCE")
     if head_table not in ("to-last", "stay"):
         raise SetupError("BAD HEAD TABLE")
+    in_play = body.get("in_play", "hand")
+    if in_play not in ("hand", "each"):
+        raise SetupError("BAD IN PLAY")
     prizes = body.get("prizes")
     if prizes is not None and (not isinstance(prizes, int) or prizes < 0):
         raise SetupError("BAD PRIZES")
@@ -112,13 +118,14 @@ def from_body(body: dict) -> Setup:
         sessions=sessions, time_limit=time_limit, prizes=prizes,
         booby=bool(body.get("booby", False)), confirm=bool(body.get("confirm", False)),
         seat_check=bool(body.get("seat_check", True)),
-        precedence=precedence, head_table=head_table,
+        precedence=precedence, head_table=head_table, in_play=in_play,
     )
 
 
 # what a party's set-up may still change, before play begins and after
 CHANGEABLE = frozenset({"form", "variant", "tables", "games_per_session", "sessions", "time_limit",
-                        "prizes", "booby", "confirm", "seat_check", "precedence", "head_table"})
+                        "prizes", "booby", "confirm", "seat_check", "precedence", "head_table",
+                        "in_play"})
 CHANGEABLE_IN_PLAY = frozenset({"prizes", "booby"})
 # the keys a new form gives again from its own book (games, sessions, the clock) unless given
 _OF_THE_FORM = ("variant", "tile_set", "games_per_session", "session_points", "sessions", "time_limit")

@@ -60,6 +60,7 @@ class Entry:
     confirmed_by: str | None = None    # the seat that confirmed it
     annulled: Mend | None = None
     corrections: tuple = ()        # Mend, oldest first
+    in_play: bool = False          # a count made during game `game` (Bergen's header), not a game
 
     @property
     def live(self) -> bool:
@@ -103,7 +104,7 @@ class TableSession:
     @property
     def entered(self) -> int:
         """Games with a live result (confirmed or not): the next game is this + 1."""
-        return sum(e.live for e in self.entries)
+        return sum(e.live and not e.in_play for e in self.entries)
 
     @property
     def pending(self) -> Entry | None:

@@ -1,0 +1,93 @@
+"""Points as they are made (issue 11): a Bergen table keys each header as it is made, and
+the count that reaches ten rings the stop bell at every board at once. On the unix port,
+against a real Mosquitto and the real hub.
+
+Grimm 1896 (000_ff8a6ed40036e836.txt), BERGEN GAME party: "Ten points made at any table
+ends a session, whereupon the bell is rung, and all tables stop playing at once"; a
+double-header counts two, a triple-header three; "Players with opposite colors are
+partners" (A with C, B with D).
+"""
+import threading
+import time
+
+import pytest
+
+from hardware.sim.board import VirtualBoard
+from hub.conductor import events as k
+from hub.conductor import standings
+from hub.service import Hub
+from party.setup import create_party, guest_names, seat_guests, staff_action, start_session
+from tests.test_end_to_end import journal_events
+
+pytestmark = pytest.mark.broker
+
+
+def key_count(board: VirtualBoard, seat: str, header: int) -> None:
+    """A header made by `seat`, as a guest keys it: the seat, the header, # on the review."""
+    board.press(seat)
+    board.wait_for("> _")              # the seat taken at once; the header is asked
+    board.press(f"{header}#")
+    board.wait_for("# SEND  * BACK")
+    board.press("#")
+
+
+def test_ten_points_made_mid_hand_stop_every_table_at_once(broker, tmp_path):
+    journal = tmp_path / "journal.sqlite3"
+    hub = Hub(journal, broker.host, broker.port).start()
+    boards = {n: VirtualBoard(n, broker.host, broker.port, data_dir=tmp_path / f"b{n}").start()
+              for n in (1, 2)}
+    try:
+        assert create_party(hub, tables=2, form="bergen", seat_check=False, in_play="each").ok
+        assert seat_guests(hub, guest_names(8), seed=6).ok
+        assert start_session(hub, 1).ok
+        for b in boards.values():
+            b.wait_for("A-D: POINTS MADE", timeout=20)
+        t1 = boards[1]
+        for made in (1, 2, 3):          # three triple-headers by A: A+C at 9, the hand goes on
+            key_count(t1, "A", 3)
+            t1.wait_for(f"A+C {3 * made} B+D 0")
+        key_count(t1, "B", 2)           # B+D makes two
+        t1.wait_for("B+D 2")
+        assert hub.state.session.bell is None
+        # C's double-header brings A+C to eleven: the stop bell at both boards within a second
+        seen = {}
+        done = threading.Event()
+
+        def watch(n, b):
+            b.wait_for("STOP NOW", timeout=10)
+            seen[n] = time.monotonic()
+            if len(seen) == 2:
+                done.set()
+
+        t1.press("C")
+        t1.wait_for("> _")
+        t1.press("2#")
+        t1.wait_for("# SEND  * BACK")
+        watchers = [threading.Thread(target=watch, args=(n, b)) for n, b in boards.items()]
+        for w in watchers:
+            w.start()
+        sent = time.monotonic()
+        t1.press("#")
+        assert done.wait(10)
+        assert max(seen.values()) - sent < 1.0, seen
+        kinds = [e.kind for e in journal_events(journal)]
+        assert kinds.count("table.count") == 5 and "table.result" not in kinds
+        bell = hub.state.session.bell
+        assert bell.meaning == "stop"
+        # the standings follow the points as keyed, and so do the punch-holes at the movement
+        row = next(r for r in standings(hub.state)["progress"] if r["table"] == 1)
+        assert row["points"] == {"AC": 11, "BD": 2}
+        for b in boards.values():
+            b.press("#")                # the bell seen: the boards acknowledge it
+        deadline = time.monotonic() + 10
+        while standings(hub.state)["session"]["state"] != "ended" and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert staff_action(hub, k.RESEAT, {"seed": 1}).ok
+        t = hub.state.sessions[0].tables[1]
+        winners = {t.seats[0], t.seats[2]}   # A and C
+        punched = {c for _, c in hub.state.punches}
+        assert winners <= punched and not ({t.seats[1], t.seats[3]} & punched)
+    finally:
+        for b in boards.values():
+            b.stop()
+        hub.stop()
