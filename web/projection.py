@@ -12,6 +12,7 @@ import json
 import threading
 
 from hub.conductor import state as S
+from hub.conductor.standings import moves
 
 from .party import FORM_NAMES, MEASURE_WORDS, prize_label
 
@@ -109,7 +110,8 @@ def view(st: dict, state, hidden: bool) -> dict:
             {"rank": p["rank"], "name": p["guest"] + (" (left)" if p["left"] else ""),
              "card": p["place"] or "", "total": p["amount"]} for p in st.get("leaders", [])],
         # the movement that seated this session, shown until the bell starts it
-        "moves": [_move(m) for m in st.get("moves", [])] if session and session["state"] == "seated" else [],
+        "moves": [{"name": m.guest, "to": m.to} for m in moves(state, state.session)]
+        if session and session["state"] == "seated" else [],
         "prizes": [_prize(a) for a in st.get("prizes", [])],
         "hidden": hidden,
         "clock": _clock(state, setup),
@@ -136,12 +138,6 @@ def _clock(state, setup) -> dict | None:
     if setup.time_limit is None or state.started_at is None or state.final_count:
         return None
     return {"ends_at": state.started_at + setup.time_limit * 60, "minutes": setup.time_limit}
-
-
-def _move(text: str) -> dict:
-    """The standings' "Ann Lee -> Table 2 A"."""
-    name, _, to = text.rpartition(" -> ")
-    return {"name": name, "to": to}
 
 
 def _prize(a: dict) -> dict:

@@ -9,6 +9,8 @@ Bergen or Tiddle-a-wink remove.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .cards import SEATS, colour, label, number
 from .prizes import awards, prize_count, totals
 from .screens import current_bell
@@ -18,6 +20,28 @@ from .state import (PartyState, in_play, missing, party_over, seated_cards, sess
 
 def _place(place) -> str | None:
     return f"Table {place[0]} {place[1]}" if place else None
+
+
+@dataclass(frozen=True)
+class Move:
+    """A guest's move to a seat of the next session, as the movement made it: a value the
+    standings, `to_json` and the projected page each spell their own way."""
+    guest: str
+    card: str
+    before: tuple | None      # (table, seat) in the session before, None: a newcomer
+    after: tuple              # (table, seat)
+
+    @property
+    def to(self) -> str:
+        return _place(self.after)
+
+    def __str__(self) -> str:
+        return f"{self.guest} -> {self.to}"
+
+
+def moves(state: PartyState, s) -> tuple[Move, ...]:
+    """The moves that seated session `s`."""
+    return tuple(Move(state.holders[c], c, before, after) for c, before, after in s.moves)
 
 
 def score_cards(state: PartyState) -> list[dict]:
@@ -117,7 +141,7 @@ def standings(state: PartyState) -> dict:
         out["leaders"].append({"rank": rank, "guest": guest.name, "card": c,
                                "colour": colour(c), "amount": amount[c],
                                "place": _place(seated.get(c)), "left": guest.left is not None})
-    out["moves"] = [f"{state.holders[c]} -> {_place(after)}" for c, _, after in s.moves]
+    out["moves"] = [str(m) for m in moves(state, s)]
     if state.final_count is not None:
         out["prizes"] = _awards_json(state)
     out["over"] = party_over(state)
@@ -136,8 +160,8 @@ def to_json(state: PartyState) -> dict:
             "seated_by": s.seated.by,
             "seating": {str(n): {x: state.holders[c] for x, c in zip(SEATS, t.seats) if c}
                         for n, t in sorted(s.tables.items()) if t.players},
-            "moves": [{"guest": state.holders[c], "card": c, "from": _place(b), "to": _place(a)}
-                      for c, b, a in s.moves],
+            "moves": [{"guest": m.guest, "card": m.card, "from": _place(m.before), "to": m.to}
+                      for m in moves(state, s)],
             "lots": list(s.lots),
             "started_by": s.started.by if s.started else None,
             "bells": [{"id": b.id, "meaning": b.meaning, "by": b.rung.by, "cause": b.rung.why,
