@@ -125,7 +125,7 @@ def mutmut(modules: list[str], minutes: float) -> int:
             name, _, status = line.strip().rpartition(": ")
             if name:
                 counts[status] = counts.get(status, 0) + 1
-                if status != "killed":
+                if status not in ("killed", "not checked"):
                     survivors.append(f"{name} ({status})")
         print(f"modules: {', '.join(modules)}; {'finished' if finished else 'stopped at the time bound'}"
               f" after {spent / 60:.1f} min")

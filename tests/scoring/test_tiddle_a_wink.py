@@ -77,3 +77,17 @@ def test_grimm_party_a_point_a_double_and_one_for_tiddle_a_wink():
     with pytest.raises(Refusal) as e:
         TW.score(r, v)
     assert e.value.why == "TOO MANY DOUBLES"
+
+
+def test_grimm_party_entry_keeps_the_hand_bounds_and_counts_eight_doubles_as_keyed():
+    # 000_ff8a6ed40036e836.txt, TIDDLE-A-WINK (party): "There are eight doubles in the set."; a
+    # block leaves every player holding pieces, and the musical set has no blank piece.
+    r = TW.rules()
+    form = TW.entry_form(r)
+    with pytest.raises(Refusal) as e:
+        form.check_partial({"A_doubles": 5, "B_doubles": 4})
+    assert e.value.why == "TOO MANY DOUBLES"
+    with pytest.raises(Refusal) as e:
+        TW.score(r, {"out": 0, "A": 10, "B": 0, "C": 7, "D": 3,
+                     "A_doubles": 0, "B_doubles": 0, "C_doubles": 0, "D_doubles": 0})
+    assert e.value.why == "B OUT: DOMINO BY"

@@ -27,6 +27,12 @@ from ..values import SIDES, EntryForm, Field, HandOutcome, Refusal, Rules, side_
 from .spots import SpotsForm
 
 
+def eight_doubles(values: dict[str, int]) -> None:
+    """"There are eight doubles in the set": the doubles played at a table, at most eight."""
+    if sum(v for k, v in values.items() if k.endswith("_doubles")) > 8:
+        raise Refusal("TOO MANY DOUBLES")
+
+
 class TiddleAWink(SpotsForm):
     name = "tiddle-a-wink"
     title = "Tiddle-a-wink"
@@ -79,7 +85,8 @@ class TiddleAWink(SpotsForm):
         if rules.variant != "grimm-party" or self.keys_each_count(rules):
             return form
         doubles = tuple(Field(f"{s}_doubles", f"{s} DOUBLES PLAYED", 0, 8) for s in rules.seats)
-        return EntryForm(form.title, form.fields[:1] + doubles + form.fields[1:])
+        return EntryForm(form.title, form.fields[:1] + doubles + form.fields[1:],
+                         form.checks + (eight_doubles,))
 
     def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
         if rules.variant == "milton-bradley":
@@ -90,8 +97,6 @@ class TiddleAWink(SpotsForm):
         if rules.variant == "grimm":
             return HandOutcome({s: int(s in winners) for s in rules.seats}, winners, out is None)
         played = {s: values.get(f"{s}_doubles", 0) for s in rules.seats}
-        if sum(played.values()) > 8:
-            raise Refusal("TOO MANY DOUBLES")
         side = {k: sum(played[s] for s in k) + (out is not None and side_of(out) == k)
                 for k in SIDES}
         winners = tuple(s for s in rules.seats if any(side_of(s) == side_of(w) for w in winners))
