@@ -170,7 +170,9 @@ def tables_json():
     hub = _hub()
     boards = boards_view(hub.boards, party.table_numbers(hub.state), time.time(),
                          current_app.config["BOARD_SILENT_SECONDS"])
-    return jsonify(seq=hub.seq, tables=party.table_status(hub.state, boards))
+    lag = hub.replica_lag(time.time())
+    return jsonify(seq=hub.seq, tables=party.table_status(hub.state, boards),
+                   replica=render_template("console/replica.html", replica=lag) if lag else None)
 
 
 @bp.get("/corrections")

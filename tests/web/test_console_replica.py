@@ -58,6 +58,20 @@ def test_the_console_shows_the_replica_up_to_date_then_warns_when_it_stops(hub, 
     for page in ("/console/", "/console/tables"):
         line = replica_line(console, page)
         assert 'role="alert"' in line and "litestream stopped" in line, line
+    # The tables page, which refreshes itself, gets the same line every two seconds.
+    assert "litestream stopped" in console.get("/console/tables.json").get_json()["replica"]
+
+
+def test_the_tables_page_shows_the_replica_fall_behind_without_a_reload(hub, server, page, tmp_path):
+    make_party(hub, tables=2)
+    replicated(hub)
+    sign_in_page(page, server.url)
+    page.goto(server.url + "console/tables")
+    assert "up to date" in page.locator("#replica").inner_text()
+    hub.replica._proc.kill()  # the share hangs up: nothing more is copied
+    hub.replica._proc.wait()
+    page.wait_for_selector("#replica[role=alert]", timeout=10_000)  # the page's own refresh
+    assert "litestream stopped" in page.locator("#replica").inner_text()
 
 
 @pytest.fixture

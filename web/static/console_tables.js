@@ -31,6 +31,9 @@ function render(data) {
       cell(t.board.outbox), cell(t.calls ? `calls (${t.calls})` : ""));
     return tr;
   }));
+  // The journal's replica, rendered by the server as on every console page (console/replica.html).
+  const replica = document.getElementById("replica");
+  if (replica && data.replica) replica.outerHTML = data.replica;
   document.getElementById("summary").textContent =
     (bellTables ? `Bell seen at ${acked} of ${bellTables} tables. ` : "") +
     (missing ? `${missing} table(s) with results missing. ` : "") +
