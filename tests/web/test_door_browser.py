@@ -146,6 +146,8 @@ def test_a_bergen_draw_is_refused_until_four_at_every_table_then_seated_by_print
     names.append("Zoe Quill")
 
     # the guests draw printed cards from the tray; the host records each
+    assert page.locator("form[data-action=card-drawn]").count() == 0
+    page.locator("#by-hand").click()
     cards = ["Table 2 B White", "W1A", "table 1 a red", "R2B", "White 2 A", "Table 1 B Red", "R2A", "W1B"]
     row_action(page, names[0], "card-drawn", card="Table 3 A White")
     assert "Card: there is no such card" in flash(page, "refused")
