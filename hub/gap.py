@@ -33,8 +33,10 @@ def action(e: Event) -> dict:
     return {"id": e.id, "seq": e.seq, "at": e.at, "source": e.source, "kind": e.kind, "body": e.body}
 
 
-def proposal(a: dict) -> Proposal:
-    return Proposal(a["id"], a["source"], a["kind"], a["body"])
+def proposal(a: dict, source: str) -> Proposal:
+    """The action redone by `source` (the conductor who redoes it: what the broker says
+    of who did it first is shown, not trusted), with its own id."""
+    return Proposal(a["id"], source, a["kind"], a["body"])
 
 
 class StaffGap:

@@ -254,7 +254,8 @@ def gap(action_id: str, what: str):
     elif action_id not in waiting:
         _refuse(title, "NOT WAITING")  # redone or discarded meanwhile (another console)
     elif what == "redo":
-        _submit(unreplicated_proposal(waiting[action_id]), title)  # as it was, with its id: judged now
+        # as it was, with its id, by the conductor who redoes it: judged now
+        _submit(unreplicated_proposal(waiting[action_id], f"staff:{g.login}"), title)
     else:
         _hub().discard(action_id, g.login)
         flash(f"{title}: discarded", "ok")
