@@ -36,8 +36,11 @@ from hardware.sim.party import key_in  # noqa: E402
 from hub.broker import best_available  # noqa: E402
 from hub.conductor.cards import SEATS, card_at  # noqa: E402
 from hub.conductor.leads import keys_lead  # noqa: E402
-from hub.conductor.scoring import entry_form, played_values  # noqa: E402
+from hub.conductor.scoring import count_form, entry_form, played_hand  # noqa: E402
 from hub.conductor.setup import FORMS, PARTNERSHIP_FORMS, from_body  # noqa: E402
+
+
+IN_PLAY = ("bergen", "tiddle-a-wink")   # the parties whose ten points stop a session mid-hand
 
 
 def phone_keys(fields: list[dict], values: dict) -> int:
@@ -50,8 +53,21 @@ def phone_keys(fields: list[dict], values: dict) -> int:
     return n
 
 
+def key_count(board: VirtualBoard, fields: list[dict], count: dict) -> None:
+    """A count made in play, as a guest keys it: the seat that made it (which opens the
+    count's entry), the other fields, # on the review page."""
+    # on the idle screen, or over the last count's passing "COUNTED", which a key dismisses
+    board.wait_for(lambda lines: "A-D: POINTS MADE" in lines or "COUNTED" in lines, timeout=30)
+    for f in fields:
+        v = count[f["k"]]
+        board.press(SEATS[v - 1] if f.get("seat") else f"{v}#")
+    board.wait_for("# SEND  * BACK", timeout=30)
+    board.press("#")
+    board.wait_for("COUNTED", timeout=30)
+
+
 def play(form: str, table: int, broker, hub: HubDouble, hands: int, seed: int, out: dict) -> None:
-    setup = from_body({"form": form, "tables": 1})
+    setup = from_body({"form": form, "tables": 1, "in_play": "each" if form in IN_PLAY else "hand"})
     seats = tuple(card_at(1, s, form in PARTNERSHIP_FORMS) for s in SEATS)
     rng = random.Random(f"{seed}:{form}")
     board = VirtualBoard(table, broker.host, broker.port,
@@ -67,14 +83,19 @@ def play(form: str, table: int, broker, hub: HubDouble, hands: int, seed: int, o
             game = hand % games + 1
             lead = keys_lead(form, game)
             fields = entry_form(setup, seats, lead=lead)
-            values = played_values(setup, seats, rng, lead=lead)
+            values, counts = played_hand(setup, seats, rng, lead=lead)
             screen_form = {"kind": "result", "game": game, "title": f"GAME {game}", "fields": fields}
-            hub.screen(table, form=screen_form, lines=[f"TABLE {table}", form.upper()[:16]])
+            counting = count_form(setup, seats) if setup.in_play == "each" else None
+            count = {"kind": "count", "game": game, "title": "POINTS MADE", "fields": counting}
+            hub.screen(table, form=screen_form, lines=[f"TABLE {table}", form.upper()[:16]],
+                       **({"count": count} if counting else {}))
             board.wait_for(f"# ENTER GAME {game}", timeout=30)
             before = sum(pressed)
+            for c in counts:   # during the hand, as each count is made
+                key_count(board, counting, c)
             key_in(board, screen_form, values)
             board_keys.append(sum(pressed) - before)
-            phone.append(phone_keys(fields, values))
+            phone.append(phone_keys(fields, values) + sum(phone_keys(counting, c) for c in counts))
             board.wait_for(f"GAME {game} SAVED", timeout=30)
             sent = [e for e in hub.events("result") if e["table"] == table]
             if sent[-1]["body"]["values"] != values:
@@ -97,6 +118,8 @@ def main() -> None:
     broker = best_available()
     broker.start()
     hub = HubDouble(broker.host, broker.port)
+    hub.verdict = lambda ev: {"ok": True, "msg": "COUNTED" if ev["kind"] == "count"
+                              else f"GAME {ev['body'].get('game', '')} SAVED"}
     results: dict = {}
     try:
         threads = [threading.Thread(target=play, args=(form, n, broker, hub, a.hands, a.seed, results))
@@ -106,7 +129,8 @@ def main() -> None:
         for t in threads:
             t.join()
         print(f"keys per hand ({a.hands} hands each, seed {a.seed}; the entry's opening # and "
-              f"the sending # included)")
+              f"the sending # included; {', '.join(IN_PLAY)}: each count keyed as it is made, "
+              f"counted in its hand)")
         print(f"{'form':<14} {'board median':>12} {'p90':>5} {'phone median':>13} {'p90':>5}")
         for form in FORMS:
             if form not in results:

@@ -255,9 +255,18 @@ def pieces_each(setup: Setup, players: int) -> int:
 def played_values(setup: Setup, seats, rng, play_off: bool = False, lead: bool = False) -> dict:
     """What a table keys after a hand played move by move by the engine's players:
     the simulator's tables enter exactly what such a hand gives."""
+    return played_hand(setup, seats, rng, play_off, lead)[0]
+
+
+def played_hand(setup: Setup, seats, rng, play_off: bool = False, lead: bool = False
+                ) -> tuple[dict, list[dict]]:
+    """(what a table keys at the end of a hand the engine played, each count it keys during
+    the hand: none unless the set-up keys counts as they are made)."""
     m = _SeatMap(_occupied(seats))
     r = rules(setup, len(m.table), play_off)
     played = get_form(setup.form).play_hand(r, rng)
+    counts = [{m.key_to_table(k): m.table_number(v) if k == "seat" else v for k, v in c.items()}
+              for c in played.play_values]
     values = {}
     for f in get_form(setup.form).entry_form(r).fields:
         v = played.values[f.k]
@@ -269,4 +278,4 @@ def played_values(setup: Setup, seats, rng, play_off: bool = False, lead: bool =
     if lead:
         leader = played.moves[0].seat if played.moves else m.engine[0]
         values["lead"] = SEATS.index(m.to_table[leader]) + 1
-    return values
+    return values, counts
