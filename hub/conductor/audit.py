@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from hub.event import Event, Proposal, canonical
 
-from .fold import apply, initial
+from .fold import apply, collector_paused, initial
 from .judge import admit, tick
 from .state import PartyState
 
@@ -36,6 +36,7 @@ class Finding:
         return f"seq {self.seq} {self.kind} {self.id}: {self.why}"
 
 
+@collector_paused()
 def audit(events) -> tuple[PartyState, tuple[Finding, ...]]:
     """The state the journal folds to, and every event of it the conductor would refuse
     or would have decided otherwise, in journal order (fold anomalies included)."""
