@@ -93,6 +93,6 @@ def run_audit(path: str) -> int:
     _, findings = audit(events)
     for f in findings:
         sys.stdout.write(f"{f}\n")
-    sys.stdout.write(f"audit of {path}: {len(events)} events, {len(findings)} of them "
+    sys.stdout.write(f"audit of {path}: {len(events)} events, {len({f.seq for f in findings})} of them "
                      f"the conductor would not have written\n")
     return 1 if findings else 0

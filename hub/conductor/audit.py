@@ -70,7 +70,9 @@ def audit(events) -> tuple[PartyState, tuple[Finding, ...]]:
             for x in own:   # the journal is what happened: fold it as it is
                 state = apply(state, x)
         i += len(own)
-    found += [Finding(seq, "", kind, why) for seq, kind, why in state.anomalies]
+    ids = {e.seq: e.id for e in events}
+    found += [Finding(seq, ids.get(seq, ""), kind, f"NOT FOLDED: {why}")
+              for seq, kind, why in state.anomalies]
     return state, tuple(sorted(found, key=lambda f: f.seq))
 
 
