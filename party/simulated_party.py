@@ -18,8 +18,6 @@ from hardware.sim.party import dismiss, key_in
 from hub import conductor
 from hub.conductor import events as k
 from hub.conductor.cards import SEATS, number
-from hub.conductor.fold import open_play_off
-from hub.conductor.scoring import played_values
 from hub.conductor.prizes import play_off_winner
 from hub.conductor.state import last_session, session_over
 
@@ -145,14 +143,14 @@ class PartySimulator:
         if form.get("kind") == "seat-check" and t is not None:
             return {x: number(c) if c else 0 for x, c in zip(SEATS, t.seats)}
         if form.get("kind") == "result" and state.final_count is not None:
-            i = open_play_off(state, n)
+            i = conductor.open_play_off(state, n)
             if i is None:
                 return None
             cards = state.play_offs[i].cards
-            return played_values(state.setup, cards + (None,) * (4 - len(cards)), rng, play_off=True)
+            return conductor.played_values(state.setup, cards + (None,) * (4 - len(cards)), rng, play_off=True)
         if form.get("kind") == "result" and t is not None:
             lead = any(f["k"] == "lead" for f in form["fields"])  # who led, where the form asks it
-            return played_values(state.setup, t.seats, rng, lead=lead)
+            return conductor.played_values(state.setup, t.seats, rng, lead=lead)
         return None  # a confirmation is a guest's judgement, not the simulator's
 
     def _wait_until_moved_on(self, n: int, screen: dict, timeout: float = 15.0) -> None:

@@ -7,13 +7,18 @@ judge that admits inputs to it. See docs/conductor.md.
                                                 # or admit, fold and number the events to journal
     screens(state), screen(state, n), current_bell(state), tables(state)   # for the boards
     standings(state), to_json(state)            # for the projected page and `party replay`
+    open_play_off(state, n)                     # the undecided play-off at table n, if any
+    played_values(setup, seats, rng)            # what a table keys after a hand the engine
+                                                # played: the simulated tables' entries
 """
 from .audit import Finding, audit
-from .fold import apply, initial, replay
+from .fold import apply, initial, open_play_off, replay
 from .judge import admit, judge, tick
 from .screens import current_bell, screen, screens, tables
+from .scoring import played_values
 from .standings import score_cards, standings, to_json
 from .state import PartyState
 
 __all__ = ["PartyState", "initial", "apply", "replay", "audit", "Finding", "admit", "judge", "tick",
-           "screen", "screens", "current_bell", "tables", "standings", "to_json", "score_cards"]
+           "screen", "screens", "current_bell", "tables", "standings", "to_json", "score_cards",
+           "open_play_off", "played_values"]

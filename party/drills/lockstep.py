@@ -18,7 +18,6 @@ from hardware.sim.party import dismiss, key_in
 from hub import conductor
 from hub.conductor import events as k
 from hub.conductor.cards import SEATS, number
-from hub.conductor.scoring import played_values
 from hub.conductor.state import last_session, session_over
 from party.setup import create_party, guest_names, seat_guests, staff_action, start_session
 
@@ -103,7 +102,7 @@ class LockstepParty:
         rng = random.Random(f"{self.seed}:{session}:{n}:{form['game']}")
         # Who led is keyed where the form asks for it (the hub's form: game 1 of a rotating lead).
         lead = any(f["k"] == "lead" for f in form["fields"])
-        return played_values(state.setup, seats, rng, lead=lead)
+        return conductor.played_values(state.setup, seats, rng, lead=lead)
 
     def form_for(self, n: int, session: int, rnd: int, timeout: float | None = None):
         """(state, form) once the hub offers table n the entry of this round; None on timeout."""
