@@ -92,20 +92,37 @@ def test_the_table_marker_carries_the_keypads_address(app, hub, console):
 
 
 def test_the_keypad_in_a_browser_keys_a_game_and_shows_the_ack(app, hub, server, page, room):
-    """The phone walks the screen's form field by field and shows the hub's ack."""
+    """The phone walks the screen's form as a board does (docs/firmware.md): OK opens the entry,
+    a seat is one key (A-D), the fields that follow from others are not asked (the spots of
+    the seat that went out, pieces after a domino), a review page, OK sends."""
     make_party(hub, 2)
     page.set_viewport_size({"width": 400, "height": 800})
     page.goto(server.url.rstrip("/") + keypad_url(app, 2))
     page.wait_for_selector("#entry:not([hidden])")
     values = game(2, 1)
-    form = [f["k"] for f in json.loads(page.evaluate("JSON.stringify(screen.form.fields)"))]
-    for k in form:
-        for digit in str(values[k]):
+    fields = json.loads(page.evaluate("JSON.stringify(screen.form.fields)"))
+    asked = {f["k"]: values[f["k"]] for f in fields
+             if "when" not in f or values[f["when"][0]] in f["when"][1]}
+    assert set(asked) < set(values)     # a domino: its seat's spots and every seat's pieces not asked
+    page.click('.keys button[data-key="ok"]')
+    for f in fields:
+        if f["k"] not in asked:
+            continue
+        if f.get("seat"):
+            page.click(f'.keys button[data-key="{"0ABCD"[asked[f["k"]]]}"]')
+            continue
+        for digit in str(asked[f["k"]]):
             page.click(f'.keys button[data-key="{digit}"]')
         page.click('.keys button[data-key="ok"]')
+    page.wait_for_selector("#review:not([hidden])")
+    assert page.locator("#review").inner_text().splitlines() == [
+        f'{f["label"]}  {"ABCD"[asked[f["k"]] - 1] if f.get("seat") else asked[f["k"]]}'
+        for f in fields if f["k"] in asked]
+    page.screenshot(path="/tmp/h11-keypad-review.png")
+    page.click('.keys button[data-key="ok"]')
     page.wait_for_function("document.getElementById('ack').textContent === 'GAME 1 SAVED'", timeout=5000)
     (entry,) = [e for e in hub.journal.events() if e.kind == ev.RESULT]
-    assert entry.body["values"] == values and entry.source == "table:2"
+    assert entry.body["values"] == asked and entry.source == "table:2"
     assert page.locator("#lines").inner_text().splitlines()[2] == "GAME 2 OF 4"
     # the console's bell reaches the phone too, which acknowledges it like a board
     sign_in(console_client := app.test_client())
@@ -116,3 +133,31 @@ def test_the_keypad_in_a_browser_keys_a_game_and_shows_the_ack(app, hub, server,
     assert page.locator("#bell").inner_text() == "BELL: FINISH THIS GAME"
     page.wait_for_function("document.getElementById('outbox').textContent === ''")
     assert [e.source for e in hub.journal.events() if e.kind == ev.BELL_ACK] == ["table:2"]
+
+
+def test_the_keypad_takes_a_physical_keyboard_and_keeps_a_refused_field(app, hub, server, page, room):
+    """Keys typed on a keyboard (Enter = OK, a-d = seats, Backspace = back): a value out of the
+    field's range is refused at the field with the reason, and kept to correct."""
+    make_party(hub, 2)
+    page.goto(server.url.rstrip("/") + keypad_url(app, 1))
+    page.wait_for_selector("#entry:not([hidden])")
+    fields = json.loads(page.evaluate("JSON.stringify(screen.form.fields)"))
+    spots = next(f for f in fields if f["k"] == "A")
+    page.keyboard.press("Enter")                  # opens the entry
+    page.keyboard.press("b")                      # who led: seat B, one key
+    page.keyboard.press("d")                      # domino by D
+    too_many = str(spots["max"] + 1)
+    page.keyboard.type(too_many)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.getElementById('typed').textContent.includes('ONLY 0 TO {spots['max']}')")
+    assert page.locator("#typed").inner_text().startswith(too_many)   # kept, to correct
+    for _ in too_many:
+        page.keyboard.press("Backspace")
+    for v in ("16", "28", "4"):                   # A, B, C: D went out, its spots not asked
+        page.keyboard.type(v)
+        page.keyboard.press("Enter")
+    page.wait_for_selector("#review:not([hidden])")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('ack').textContent === 'GAME 1 SAVED'", timeout=5000)
+    (entry,) = [e for e in hub.journal.events() if e.kind == ev.RESULT]
+    assert entry.body["values"] == {"lead": 2, "out": 4, "A": 16, "B": 28, "C": 4}

@@ -40,6 +40,14 @@ function send(kind, body) {
 }
 
 function showAck(ack) {
+  if (!ack.ok && lastSent && ack.id === lastSent.id && screen) {
+    // refused: the entry comes back with every value, on its review page, to fix
+    const form = lastSent.count ? screen.count : screen.form;
+    if (form && JSON.stringify(form) === JSON.stringify(lastSent.form)) {
+      walk = { ...open(form, lastSent.count), values: lastSent.values, review: true };
+      renderEntry();
+    }
+  }
   const el = $("ack");
   el.textContent = ack.ok ? ack.msg || "SAVED" : ack.why;
   el.className = "ack " + (ack.ok ? "ok" : "refused");
@@ -85,57 +93,149 @@ async function pump() {
   }
 }
 
-// ----- what the table keys: the screen's form, field by field -------------------
+// ----- what the table keys: the board's flows (firmware/entry.py, docs/firmware.md) -----
+// A field the hub presets ("v") is not asked; a field with "when" is asked only while the
+// field it names holds one of its values; a seat is one key (A-D, 0 none); a card is keyed
+// as printed (table, letter, on White and Red cards 1 white / 2 red); a review page before
+// sending, where a field's key (A-D) opens it to fix. A refused entry comes back to fix.
 let screen = null;
-let walk = null;   // {formKey, i, values, typed}
+let walk = null;   // {form, key, i, values, typed, review, fixing, msg}
+let lastSent = null;   // {id, form, values}: given back if the hub refuses it
+const SEAT_KEYS = "ABCD";
 
-function formKey(form) { return form ? JSON.stringify(form) : ""; }
+const asked = (f, values) => !f.when || f.when[1].includes(values[f.when[0]]);
+const shown = (w) => w.form.fields.filter((f) => asked(f, w.values));
 
-function renderEntry() {
-  const form = screen && screen.form;
-  $("entry").hidden = !form;
-  if (!form) return;
-  if (!walk || walk.formKey !== formKey(form)) walk = { formKey: formKey(form), i: 0, values: {}, typed: "" };
-  const f = form.fields[walk.i];
-  // a seat is keyed as its number, as the board's 4x4 keypad keys A-D: 1=A 2=B 3=C 4=D (0: none)
-  $("field").textContent = `${form.title} — ${f.label}${f.seat ? " (1=A 2=B 3=C 4=D, 0=none)" : ""}` +
-    ` · ${walk.i + 1}/${form.fields.length}`;
-  $("typed").textContent = walk.typed;
+function cardKeys(f, v) {
+  if (!v) return "0";
+  const t = String(Math.floor((v - 1) / 4) + 1), i = (v - 1) % 4;
+  return f.card === 2 ? t + "ABAB"[i] + "1122"[i] : t + SEAT_KEYS[i];
+}
+function cardNumber(f, typed) {
+  for (let v = 0; v <= (f.max || 0); v++) if (cardKeys(f, v) === typed) return v;
+  return null;
+}
+function showValue(f, v) {
+  if (f.card) {
+    if (!v) return "EMPTY";
+    const k = cardKeys(f, v);
+    return f.card === 2 ? (k.endsWith("2") ? "R" : "W") + k.slice(0, -1) : k;
+  }
+  if (f.seat) return v ? SEAT_KEYS[v - 1] : "NONE";
+  return String(v);
+}
+
+function open(form, count) {
+  const values = {};
+  form.fields.forEach((f) => { if (f.v !== undefined) values[f.k] = f.v; });
+  const w = { form, key: JSON.stringify(form), count, i: 0, values, typed: "", review: false, msg: "" };
+  w.review = shown(w).every((f) => f.k in values);
+  return w;
+}
+
+function moveTo(i, emptyOnly) {
+  const fields = walk.form.fields;
+  while (i < fields.length && !(asked(fields[i], walk.values) && !(emptyOnly && fields[i].k in walk.values))) i++;
+  if (i >= fields.length) { walk.review = true; return; }
+  walk.i = i;
+  const f = fields[i], v = walk.values[f.k];
+  walk.typed = v === undefined ? "" : f.card ? cardKeys(f, v) : f.seat ? showValue(f, v).replace("NONE", "0") : String(v);
+}
+
+function accept(f) {
+  let v;
+  if (walk.typed === "") { walk.msg = f.seat ? "PICK A-D" : "TYPE A NUMBER"; return; }
+  if (f.card) {
+    v = cardNumber(f, walk.typed);
+    if (v === null) { walk.msg = "NO SUCH CARD"; return; }
+  } else if (f.seat) {
+    v = walk.typed === "0" ? 0 : SEAT_KEYS.indexOf(walk.typed) + 1;
+  } else {
+    v = Number(walk.typed);
+    const lo = f.min || 0, hi = f.max === undefined ? 999 : f.max;
+    if (v < lo || v > hi) { walk.msg = `ONLY ${lo} TO ${hi}`; return; }   // kept, to correct
+  }
+  walk.values[f.k] = v;
+  if (walk.fixing) { walk.fixing = false; moveTo(0, true); } else moveTo(walk.i + 1, false);
+}
+
+function sendWalk() {
+  const form = walk.form, values = {};
+  shown(walk).forEach((f) => { values[f.k] = walk.values[f.k]; });   // what was asked
+  let id;
+  // the form says which event its values make (docs/protocol.md, screen.form.kind)
+  if (form.kind === "seat-check") id = send("seat-check", { cards: values });
+  else if (form.kind === "confirm") id = send("confirm", { entry: form.entry, seat: SEAT_KEYS[values.seat - 1] });
+  else if (form.kind === "count") id = send("count", { game: form.game, values });
+  else id = send("result", { game: form.game, values });
+  lastSent = { id, form, values: { ...walk.values }, count: walk.count };
+  walk = null;
 }
 
 function key(k) {
-  if (!walk) return;
-  const form = screen.form, f = form.fields[walk.i];
-  if (k === "del") {
-    if (walk.typed) walk.typed = walk.typed.slice(0, -1);
-    else if (walk.i > 0) {   // back to the previous field, its value to edit
-      walk.i--;
-      walk.typed = String(walk.values[form.fields[walk.i].k]);
-    }
+  if (!walk) {
+    if (!screen || !screen.form) return;
+    walk = open(screen.form, false);
+    if (k === "ok" || walk.review) return renderEntry();   // OK opens the entry, as # on a board
   }
-  else if (k === "ok") {
-    if (walk.typed === "") return;
-    const v = Number(walk.typed);
-    if (f.max !== undefined && v > f.max) { showAck({ ok: false, why: `MAX ${f.max}` }); return; }
-    if (f.min !== undefined && v < f.min) { showAck({ ok: false, why: `MIN ${f.min}` }); return; }
-    walk.values[f.k] = v;
-    walk.typed = "";
-    walk.i++;
-    if (walk.i >= form.fields.length) {
-      // the form says which event its values make (docs/protocol.md, screen.form.kind)
-      if (form.kind === "seat-check") send("seat-check", { cards: walk.values });
-      else if (form.kind === "confirm") send("confirm", { entry: form.entry, seat: "ABCD"[walk.values.seat - 1] });
-      else send("result", { game: form.game, values: walk.values });
-      walk = { formKey: walk.formKey, i: 0, values: {}, typed: "", sent: true };
+  walk.msg = "";
+  const f = walk.form.fields[walk.i];
+  if (walk.review) {
+    if (k === "ok") sendWalk();
+    else if (k === "del") { walk.review = false; walk.i = walk.form.fields.indexOf(shown(walk).slice(-1)[0]); moveTo(walk.i, false); }
+    else {
+      const i = walk.form.fields.findIndex((x) => x.k === k && asked(x, walk.values));
+      if (i >= 0) { walk.review = false; walk.fixing = true; moveTo(i, false); }
     }
-  } else if (walk.typed.length < 4) { walk.typed += k; }
+  } else if (k === "del") {
+    if (walk.typed) walk.typed = walk.typed.slice(0, -1);
+    else {
+      let i = walk.i - 1;
+      while (i >= 0 && !asked(walk.form.fields[i], walk.values)) i--;
+      if (i >= 0) moveTo(i, false); else walk = null;   // before the first field: the entry is left (values kept)
+    }
+  } else if (k === "ok") accept(f);
+  else if (f.card) { if (walk.typed.length < 5) walk.typed = walk.typed === "0" ? k : walk.typed + k; }
+  else if (f.seat) {
+    if (SEAT_KEYS.includes(k) || (k === "0" && (f.min || 0) < 1)) { walk.typed = k; accept(f); }   // one key
+    else walk.msg = (f.min || 0) >= 1 ? "PICK A-D" : "A-D OR 0=NONE";
+  } else if (/^[0-9]$/.test(k)) {
+    if (walk.typed.length >= String(f.max === undefined ? 999 : f.max).length) walk.msg = "TOO MANY DIGITS";
+    else walk.typed = walk.typed === "0" ? k : walk.typed + k;
+  } else walk.msg = "DIGITS ONLY";
   renderEntry();
+}
+
+function renderEntry() {
+  const form = screen && screen.form;
+  if (walk && walk.key !== JSON.stringify(walk.count ? screen.count : form)) walk = null;   // the hub moved on
+  $("entry").hidden = !form && !walk;
+  $("points").hidden = !(screen && screen.count) || !!(walk && walk.count);
+  if (!walk) {
+    $("field").textContent = form ? `${form.title} — press OK` : "";
+    $("typed").textContent = "";
+    $("review").hidden = true;
+    return;
+  }
+  $("review").hidden = !walk.review;
+  if (walk.review) {
+    const how = walk.form.kind === "seat-check" ? "OK: all right · A-D: fix a seat" : "OK: send · ⌫: back · A-D: fix";
+    $("field").textContent = `${walk.form.title} — CHECK · ${how}`;
+    $("review").textContent = shown(walk).map((f) => `${f.label}  ${showValue(f, walk.values[f.k])}`).join("\n");
+    $("typed").textContent = walk.msg;
+    return;
+  }
+  const f = walk.form.fields[walk.i];
+  const hint = f.card ? (f.card === 2 ? "table, A/B, 1 white 2 red" : "table, then A-D") : f.seat ? "A-D" + ((f.min || 0) < 1 ? ", 0 none" : "") : "";
+  $("field").textContent = `${walk.form.title} — ${f.label}${hint ? ` (${hint})` : ""}`;
+  $("typed").textContent = walk.msg ? `${walk.typed} · ${walk.msg}` : walk.typed;
 }
 
 function renderScreen() {
   $("lines").textContent = (screen.lines || []).join("\n");
   const bell = screen.bell;
-  $("bell").hidden = !bell;
+  // the bell's meaning only while it matters (finishing, stopped); acknowledged once either way
+  $("bell").hidden = !bell || !["finishing", "stopped"].includes(screen.state);
   if (bell) {
     $("bell").textContent = bell.meaning === "stop" ? "BELL: STOP NOW" : "BELL: FINISH THIS GAME";
     const acked = JSON.parse(store.getItem(ACKED_BELLS) || "[]");
@@ -144,6 +244,7 @@ function renderScreen() {
       send("bell-ack", { bell: bell.id });
     }
   }
+  $("nogame").hidden = screen.state !== "finishing";
   renderEntry();
 }
 
@@ -159,6 +260,15 @@ function connect() {
 }
 
 document.querySelectorAll(".keys button").forEach((b) => b.addEventListener("click", () => key(b.dataset.key)));
+// a physical keyboard: digits, a-d for the seats, Enter or # = OK, Backspace or * = back
+document.addEventListener("keydown", (e) => {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const k = e.key.length === 1 ? e.key.toUpperCase() : e.key;
+  const map = { Enter: "ok", "#": "ok", Backspace: "del", "*": "del" };
+  if (/^[0-9A-D]$/.test(k) || map[k]) { e.preventDefault(); key(map[k] || k); }
+});
+$("points").addEventListener("click", () => { if (screen && screen.count) { walk = open(screen.count, true); renderEntry(); } });
+$("nogame").addEventListener("click", () => send("no-game", {}));
 $("ring").addEventListener("click", () => { if (confirm("Ring the bell: this table finished its games?")) send("bell", {}); });
 $("call").addEventListener("click", () => send("call", {}));
 connect();
