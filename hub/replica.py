@@ -114,18 +114,21 @@ class Replica:
         self.position: int | None = None
         self.read_at = 0.0           # when the replica was last read
         self.error: str | None = None
-        self._scratch = Path(tempfile.mkdtemp(prefix="party-replica-"))
+        # Litestream's own log, beside the journal: what a host reads when the console warns.
+        self.log_path = self.journal.with_name(self.journal.name + ".litestream.log")
+        self._scratch: Path | None = None  # its config and the replica read back (probe)
         self._proc: subprocess.Popen | None = None
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._probe_loop, name="replica-probe", daemon=True)
         self._started = 0.0
 
     def start(self) -> "Replica":
+        self._scratch = Path(tempfile.mkdtemp(prefix="party-replica-"))
         config = self._scratch / "litestream.yml"
         config.write_text(litestream_config(self.journal, self.url, self.sync_s))
-        self._log = open(self._scratch / "litestream.log", "ab")
-        self._proc = subprocess.Popen([litestream(), "replicate", "-config", str(config)],
-                                      stdout=self._log, stderr=self._log, preexec_fn=_die_with_parent)
+        with open(self.log_path, "ab") as out:
+            self._proc = subprocess.Popen([litestream(), "replicate", "-config", str(config)],
+                                          stdout=out, stderr=out, preexec_fn=_die_with_parent)
         self._started = time.time()
         self._thread.start()
         log.info("replicating %s to %s (litestream pid %d)", self.journal, self.url, self._proc.pid)
@@ -142,8 +145,8 @@ class Replica:
                 self._proc.wait()
         if self._thread.is_alive():
             self._thread.join(10)
-        self._log.close()
-        shutil.rmtree(self._scratch, ignore_errors=True)
+        if self._scratch:
+            shutil.rmtree(self._scratch, ignore_errors=True)
 
     def _probe_loop(self) -> None:
         while not self._stop.wait(self.probe_s):
@@ -172,7 +175,8 @@ class Replica:
         seconds = max(0.0, now - oldest_unreplicated_at) if behind > 0 and oldest_unreplicated_at else 0.0
         warning = None
         if self._proc is not None and self._proc.poll() is not None:
-            warning = f"litestream stopped (exit {self._proc.returncode}): the journal is not replicated"
+            warning = (f"litestream stopped (exit {self._proc.returncode}; its log: {self.log_path}): "
+                       f"the journal is not replicated")
         elif self.error and now - (self.read_at or self._started) > WARN_AFTER_S:
             warning = f"the replica cannot be read: {self.error}"
         elif seconds > WARN_AFTER_S:
