@@ -83,7 +83,7 @@ class Verdict:
     `events` are what to journal, in order, in one transaction, numbered and
     timed: normally the proposal itself, sometimes followed by decisions it
     triggers (the bell rung when a table finishes its last game). `msg`/`why`
-    are at most 16 characters, for a table's display.
+    are what a table's display shows (hub.refusal.shown: at most 16 characters).
     """
     ok: bool
     events: tuple[Event, ...] = ()
@@ -96,7 +96,7 @@ class Verdict:
 
     @staticmethod
     def admit(*events: Event, msg: str = "SAVED") -> "Verdict":
-        return Verdict(True, tuple(events), msg=msg)
+        return Verdict(True, tuple(events), msg=shown(msg))
 
     @staticmethod
     def refuse(why: str, held: bool = False) -> "Verdict":

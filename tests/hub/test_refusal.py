@@ -26,6 +26,7 @@ def test_a_reason_longer_than_the_display_is_cut_where_it_is_made_and_logged_who
     assert r.why == "MISSING A PIECES" and len(r.why) == DISPLAY
     assert "MISSING A PIECES LEFT" in str(r)
     assert Verdict.refuse("HUB ERROR WITH A LONG STORY").why == "HUB ERROR WITH A"
+    assert Verdict.admit(msg="PLAY-OFF SAVED AT TABLE 12").msg == "PLAY-OFF SAVED A"   # the same rule
 
 
 def test_the_rule_holds_under_python_dash_o_where_asserts_vanish():
