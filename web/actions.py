@@ -215,4 +215,6 @@ def party_body(form) -> dict:
     for key in ("booby", "confirm"):
         if form.get(key):
             body[key] = True
+    if form.get("in_play"):
+        body["in_play"] = "each"
     return body

@@ -60,6 +60,7 @@ class Setup:
     head_table: str
     # "each": the partnership forms key each count as it is made (Bergen's headers, Tiddle-a-
     # wink's doubles), so ten points stop the session at once; "hand": in the hand's entry
+    # (the other forms always: All Quarters' many small counts are fewer keys summed)
     in_play: str = "hand"
 
     @property
@@ -118,7 +119,8 @@ def from_body(body: dict) -> Setup:
         sessions=sessions, time_limit=time_limit, prizes=prizes,
         booby=bool(body.get("booby", False)), confirm=bool(body.get("confirm", False)),
         seat_check=bool(body.get("seat_check", True)),
-        precedence=precedence, head_table=head_table, in_play=in_play,
+        precedence=precedence, head_table=head_table,
+        in_play=in_play if partnership else "hand",   # the other forms' counts stay in the hand
     )
 
 

@@ -200,3 +200,13 @@ def test_the_journal_downloads_as_a_consistent_sqlite_copy_that_replays(hub, con
     db.close()
     assert [e.id for e in events] == [e.id for e in hub.journal.events()][:len(events)]
     assert len(events) == hub.seq
+
+
+def test_a_bergen_party_from_the_console_keys_its_points_as_they_are_made(hub, console):
+    """BERGEN GAME party (000_ff8a6ed40036e836.txt): "Ten points made at any table ends a
+    session, whereupon the bell is rung, and all tables stop playing at once": the console
+    sets the party up so the tables key each header as it is made (docs/firmware.md)."""
+    html = act(console, "/console/", "create-party", {"form": "bergen", "tables": "2", "in_play": "1"},
+               url="/console/party")
+    assert "Create the party: done" in html
+    assert hub.state.setup.in_play == "each"
