@@ -111,3 +111,18 @@ def test_every_played_hand_passes_its_bounds_field_by_field(name):
                 for f in entry.fields:
                     keyed[f.k] = played.values[f.k]
                     assert entry.check_partial(keyed) == keyed
+
+
+def test_the_last_seat_and_the_whole_deal_are_bounded_too():
+    # 000_ff8a6ed40036e836.txt, BLOCK GAME: "Each player draws eight pieces" -- at four, 32 in
+    # hand; the lead is on the table, so at most 31 are left: all of them when nobody could
+    # follow the lead and the game blocked at once.
+    r = BLOCK.rules(players=4, variant="grimm")
+    at_once = grimm(0, [80, 90, 95, 100], [7, 8, 8, 8])
+    assert BLOCK.score(r, at_once).winners == ("A",)
+    refused(lambda: BLOCK.score(r, grimm(0, [80, 90, 95, 100], [8, 8, 8, 8])), "TOO MANY PIECES")
+    # a domino by the last seat: he holds nothing, and leaves something with the others
+    refused(lambda: BLOCK.score(r, grimm(4, [10, 0, 0, 3], [1, 0, 0, 1])), "DOMINO HAS SPOTS")
+    refused(lambda: BLOCK.score(r, grimm(4, [0, 0, 0, 0], [0, 0, 0, 0])), "ALL THE REST OUT")
+    # on a block, a seat keyed with no pieces went out, whatever its spots keyed later
+    refused(lambda: BLOCK.entry_form(r).check_partial({"out": 0, "B_pieces": 0}), "B OUT: DOMINO BY")
