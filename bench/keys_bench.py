@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hardware.sim.board import VirtualBoard  # noqa: E402
 from hardware.sim.hub_double import HubDouble  # noqa: E402
-from hardware.sim.party import key_in  # noqa: E402
+from hardware.sim.party import key_count, key_in  # noqa: E402
 from hub.broker import best_available  # noqa: E402
 from hub.conductor.cards import SEATS, card_at  # noqa: E402
 from hub.conductor.leads import keys_lead  # noqa: E402
@@ -51,19 +51,6 @@ def phone_keys(fields: list[dict], values: dict) -> int:
         if f["k"] in values:
             n += 1 if f.get("seat") else len(str(values[f["k"]])) + 1
     return n
-
-
-def key_count(board: VirtualBoard, fields: list[dict], count: dict) -> None:
-    """A count made in play, as a guest keys it: the seat that made it (which opens the
-    count's entry), the other fields, # on the review page."""
-    # on the idle screen, or over the last count's passing "COUNTED", which a key dismisses
-    board.wait_for(lambda lines: "A-D: POINTS MADE" in lines or "COUNTED" in lines, timeout=30)
-    for f in fields:
-        v = count[f["k"]]
-        board.press(SEATS[v - 1] if f.get("seat") else f"{v}#")
-    board.wait_for("# SEND  * BACK", timeout=30)
-    board.press("#")
-    board.wait_for("COUNTED", timeout=30)
 
 
 def play(form: str, table: int, broker, hub: HubDouble, hands: int, seed: int, out: dict) -> None:

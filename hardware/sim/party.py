@@ -83,3 +83,17 @@ def dismiss(board: VirtualBoard) -> None:
     if any(line.strip() == "# OK" for line in board.lines):
         board.press("#")
         board.heap()
+
+
+def key_count(board: VirtualBoard, fields: list[dict], count: dict, timeout: float = 30.0) -> None:
+    """A count made in play (the screen's `count` form), as a guest keys it: the seat that
+    made it (which opens the count's entry), the other fields, # on the review page; returns
+    once the hub's verdict is shown."""
+    # on the idle screen, or over the last count's passing "COUNTED", which a key dismisses
+    board.wait_for(lambda lines: "A-D: POINTS MADE" in lines or "COUNTED" in lines, timeout=timeout)
+    for f in fields:
+        v = count[f["k"]]
+        board.press(SEATS[v - 1] if f.get("seat") else f"{v}#")
+    board.wait_for("# SEND  * BACK", timeout=timeout)
+    board.press("#")
+    board.wait_for("COUNTED", timeout=timeout)

@@ -13,22 +13,15 @@ import time
 import pytest
 
 from hardware.sim.board import VirtualBoard
+from hardware.sim.party import key_count
 from hub.conductor import events as k
+from hub.conductor import screens
 from hub.conductor import standings
 from hub.service import Hub
 from party.setup import create_party, guest_names, seat_guests, staff_action, start_session
 from tests.test_end_to_end import journal_events
 
 pytestmark = pytest.mark.broker
-
-
-def key_count(board: VirtualBoard, seat: str, header: int) -> None:
-    """A header made by `seat`, as a guest keys it: the seat, the header, # on the review."""
-    board.press(seat)
-    board.wait_for("> _")              # the seat taken at once; the header is asked
-    board.press(f"{header}#")
-    board.wait_for("# SEND  * BACK")
-    board.press("#")
 
 
 def test_ten_points_made_mid_hand_stop_every_table_at_once(broker, tmp_path):
@@ -43,10 +36,11 @@ def test_ten_points_made_mid_hand_stop_every_table_at_once(broker, tmp_path):
         for b in boards.values():
             b.wait_for("A-D: POINTS MADE", timeout=20)
         t1 = boards[1]
+        header = screens(hub.state)[1]["count"]["fields"]   # MADE BY (a seat), HEADER
         for made in (1, 2, 3):          # three triple-headers by A: A+C at 9, the hand goes on
-            key_count(t1, "A", 3)
+            key_count(t1, header, {"seat": 1, "header": 3})
             t1.wait_for(f"A+C {3 * made} B+D 0")
-        key_count(t1, "B", 2)           # B+D makes two
+        key_count(t1, header, {"seat": 2, "header": 2})   # B+D makes two
         t1.wait_for("B+D 2")
         assert hub.state.session.bell is None
         # C's double-header brings A+C to eleven: the stop bell at both boards within a second
