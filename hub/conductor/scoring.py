@@ -11,6 +11,7 @@ they win conjointly").
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -238,11 +239,10 @@ def _engine_values(m: "_SeatMap", values: dict, seat_keys) -> dict:
 
 
 def _table_why(m: "_SeatMap", why: str) -> str:
-    """A refusal that names an engine seat ("B: 32 AT MOST") named by the table's seat."""
-    head, rest = why[:1], why[1:]
-    if head in m.to_table and rest[:1] in (" ", ":"):
-        return m.to_table[head] + rest
-    return why
+    """A refusal that names engine seats ("B: 32 AT MOST", "MISSING B SPOTS") named by the
+    table's seats."""
+    return re.sub(r"^(MISSING )?([A-J])(?=[ :])",
+                  lambda s: (s.group(1) or "") + m.to_table.get(s.group(2), s.group(2)), why)
 
 
 def pieces_each(setup: Setup, players: int) -> int:

@@ -29,6 +29,12 @@ def test_a_field_is_refused_as_it_is_keyed_by_the_tables_seat_names():
     whole = {"out": 1, "A": 0, "A_pieces": 0, "C": 40, "C_pieces": 1, "D": 8, "D_pieces": 1}
     assert refused(lambda: score(BLOCK, seats, whole)) == "C: 32 AT MOST"
     assert score(BLOCK, seats, dict(whole, C=32)).gains == (40, 0, 0, 0)
+    del whole["D"]
+    assert refused(lambda: score(BLOCK, seats, whole)) == "MISSING D SIXTEE"
+    # a refusal that names no seat stays as it is ("NOT A ...")
+    no_a = (None, "2B", "2C", "2D")   # the engine's A is the table's B
+    assert refused(lambda: check_partial(BLOCK, no_a, {"C": "8"})) == "NOT A NUMBER"
+    assert refused(lambda: check_partial(BLOCK, no_a, {"B": 40, "B_pieces": 1})) == "B: 32 AT MOST"
 
 
 def test_the_lead_is_checked_when_keyed():
