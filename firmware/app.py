@@ -70,6 +70,7 @@ class TableApp:
         self.started = ticks_ms()
         self.pump_beat = self.started  # the pump's loop was last seen alive
         self.queued_game = None
+        self.fix = None  # the seat whose field a refusal named, opened when the entry is
         self._count_queue()
 
     # --- MQTT wiring -------------------------------------------------------
@@ -143,6 +144,9 @@ class TableApp:
             # Give the guest the refused values back to correct, not to retype.
             body = json.loads(e[P.E_PAYLOAD])["body"]
             self.draft_game, self.draft = (P.RESULT, body["game"]), body["values"]
+            # a reason that names a seat ("B: 32 AT MOST") reopens on that seat's field
+            why = str(m.get("why") or "")
+            self.fix = why[0] if why[:1] in P.SEATS and why[1:2] in (" ", ":") else None
 
     def _on_bell(self, bell):
         if not isinstance(bell, dict) or not isinstance(bell.get("id"), str):
@@ -272,6 +276,9 @@ class TableApp:
         self.entry = Entry(form, self.draft)
         if k != "#":
             self.entry.key(k)  # a digit in idle is the first digit of the entry
+        elif self.fix and self.entry.page >= 0:
+            self.entry.key(self.fix)  # the refused entry: the field its reason names
+        self.fix = None
 
     def _send_result(self):
         e = self.entry

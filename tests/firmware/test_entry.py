@@ -55,6 +55,26 @@ def test_refusal_is_shown_and_the_values_come_back_to_fix(board, hub):
     assert [l.split()[-1] for l in lines[1:4]] == ["15", "0", "A"]
 
 
+def test_a_refusal_naming_a_seat_reopens_on_that_seats_field_every_value_kept(board, hub):
+    """The hub's bounds (hub/scoring/bounds.py) name the seat they refuse: the entry comes
+    back on that field, the other values as keyed."""
+    hub.verdict = lambda ev: {"ok": False, "why": "B: 32 AT MOST"}
+    key_result(board, ["#", "15#", "40#", "A"])
+    board.wait_for("B: 32 AT MOST")
+    board.press("#")  # dismiss
+    board.wait_for(lambda lines: "PEND" not in lines[-1] and "# ENTER GAME 2" in lines)
+    board.press("#")
+    lines = board.wait_for("> 40_")
+    assert lines[1] == "B SPOTS"
+    hub.verdict = lambda ev: {"ok": True, "msg": "GAME 2 SAVED"}
+    board.press("**30#")  # fixed: back on the review page
+    lines = board.wait_for(lambda lines: lines[2].endswith(" 30"))
+    assert [l.split()[-1] for l in lines[1:4]] == ["15", "30", "A"]
+    board.press("#")
+    board.wait_for("GAME 2 SAVED")
+    assert hub.events("result")[-1]["body"]["values"] == {"A": 15, "B": 30, "W": 1}
+
+
 def test_the_board_moves_on_to_the_next_game_while_results_wait(board, hub):
     hub.hold = True
     hub.set_status("offline")  # the hub is gone: entries queue
