@@ -198,7 +198,8 @@ def test_bingo_hands_conserve_tiles_and_score(seed):
 
 
 def test_every_form_and_variant_is_covered():
-    assert {c[0] for c in CASES} == set(FORMS)
+    # every variant seats someone at some set, so the properties above play each of them
+    assert {c[:2] for c in CASES} == {(f.name, v) for f in FORMS.values() for v in f.variants}
 
 
 COUNT_CASES = [c for c in CASES if FORMS[c[0]].count_form(FORMS[c[0]].rules(
