@@ -123,7 +123,7 @@ def virtual_boards(broker: Mosquitto, boards: int, rounds: int, work: Path) -> l
     started = [VirtualBoard(n, broker.host, broker.port, work / f"board-{n}").start() for n in range(1, boards + 1)]
     try:
         for b in started:
-            b.wait_for(lambda lines: lines and "HUB?" not in lines[-1] and "ENTER GAME" in " ".join(lines),
+            b.wait_for(lambda lines: lines and "HUB?" not in lines[-1] and ("ENTER GAME" in " ".join(lines) or "# SEAT CHECK" in lines),
                        timeout=60)
         print(f"{boards} VirtualBoards (the firmware on the MicroPython unix port, one process each):")
         def silent(tables):

@@ -344,7 +344,10 @@ class TableApp:
             body[5] = "* NO GAME BEGUN"
         elif s.get("count"):
             body[5] = "A-D: POINTS MADE"
-        body.append("# ENTER GAME %d" % form["game"] if form else "")
+        if form:  # what # does now
+            body.append("# SEAT CHECK" if form.get("kind") == P.SEAT_CHECK else "# ENTER GAME %d" % form["game"])
+        else:
+            body.append("")
         return body
 
     def refresh(self):

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from hardware.sim.board import VirtualBoard
-from hardware.sim.party import dismiss, key_in
+from hardware.sim.party import dismiss, key_in, prompt_of
 from hub import conductor
 from hub.conductor import events as k
 from hub.conductor.cards import SEATS, number
@@ -122,7 +122,7 @@ class PartySimulator:
                 self.say(str(exc))
                 continue
             # Key only what the board itself offers: the hub's form for this game.
-            if form is None or not board.lines or board.lines[-2] != f"# ENTER GAME {form['game']}":
+            if form is None or not board.lines or board.lines[-2] != prompt_of(form):
                 self._stop.wait(0.3)
                 continue
             values = self._values(n, form, rng)

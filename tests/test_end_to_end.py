@@ -102,7 +102,7 @@ def test_a_result_keyed_at_table_3_reaches_the_standings_stream_and_the_boards_d
                     updates.put(json.loads(line[6:]))
 
         threading.Thread(target=read, daemon=True).start()
-        board.wait_for("# ENTER GAME 0", timeout=WAIT)
+        board.wait_for("# SEAT CHECK", timeout=WAIT)
         screen = conductor.screens(hub.state)[TABLE]
         assert key_in(board, screen["form"], seat_check_values(hub.state, TABLE))
         board.wait_for("# ENTER GAME 1", timeout=WAIT)
@@ -159,7 +159,7 @@ def test_broker_restart_between_keypress_and_ack_loses_and_doubles_nothing(broke
     journal = tmp_path / "journal.sqlite3"
     hub = Hub(journal, broker.host, broker.port).start()
     set_up_party(hub)
-    board.wait_for("# ENTER GAME 0", timeout=WAIT)
+    board.wait_for("# SEAT CHECK", timeout=WAIT)
     assert key_in(board, conductor.screens(hub.state)[TABLE]["form"], seat_check_values(hub.state, TABLE))
     board.wait_for("# ENTER GAME 1", timeout=WAIT)
     form = conductor.screens(hub.state)[TABLE]["form"]
@@ -202,7 +202,7 @@ def test_hub_killed_and_restarted_loses_and_doubles_nothing(broker, tmp_path, bo
     sniffer = Sniffer(broker)
     proc = _hub_process(journal, broker)
     try:
-        board.wait_for("# ENTER GAME 0", timeout=WAIT)
+        board.wait_for("# SEAT CHECK", timeout=WAIT)
         assert key_in(board, conductor.screens(state)[TABLE]["form"], seat_check_values(state, TABLE))
         board.wait_for("# ENTER GAME 1", timeout=WAIT)
         state = conductor.replay(journal_events(journal))

@@ -29,12 +29,17 @@ def shown_value(field: dict, value: int) -> str:
     return str(value)
 
 
+def prompt_of(form: dict) -> str:
+    """What the idle board shows `#` does for this form (firmware/app.py)."""
+    return "# SEAT CHECK" if form.get("kind") == "seat-check" else f"# ENTER GAME {form['game']}"
+
+
 def key_in(board: VirtualBoard, form: dict, values: dict, timeout: float = 20.0) -> bool:
     """Enter `values` into the board's form as a guest would: reading the display at
     every step, so a message that interrupts (the conductor's bell) is dismissed and
     the entry resumed at the field the board shows. True once the board has sent it;
     TimeoutError, saying what the board showed, if it never could."""
-    fields, prompt = form["fields"], f"# ENTER GAME {form['game']}"
+    fields, prompt = form["fields"], prompt_of(form)
     deadline = time.monotonic() + timeout
     opened = False
     while time.monotonic() < deadline:

@@ -348,7 +348,7 @@ def power_cuts(work: Path, *, tables: int = 4, seed: int = 17, say=print) -> Fig
             state = handle.state()
             forms = {n: conductor.screens(state)[n]["form"] for n in boards}
             for n in boards:
-                boards[n].wait_for("# ENTER GAME 0", timeout=30)
+                boards[n].wait_for("# SEAT CHECK", timeout=30)
             handle.stop()  # the hub goes away: entries wait in the outboxes
             for n, board in boards.items():
                 board.wait_for("HUB?", timeout=30)

@@ -14,7 +14,7 @@ import time
 from typing import Callable
 
 from hardware.sim.board import VirtualBoard
-from hardware.sim.party import dismiss, key_in
+from hardware.sim.party import dismiss, key_in, prompt_of
 from hub import conductor
 from hub.conductor import events as k
 from hub.conductor.cards import SEATS, number
@@ -137,7 +137,7 @@ class LockstepParty:
     def key(self, n: int, session: int, form: dict, values: dict, timeout: float = 60.0) -> None:
         """Key an entry at table n's board (as a guest reads it) and book it as keyed."""
         board = self.boards[n]
-        prompt = f"# ENTER GAME {form['game']}"
+        prompt = prompt_of(form)
         deadline = time.monotonic() + timeout
         while board.lines[-2:-1] != [prompt]:
             if time.monotonic() > deadline:

@@ -189,7 +189,7 @@ def test_the_real_firmware_works_with_its_credentials_and_not_without(secured_br
                        board_id="table-2", user="table-2", password="stolen-but-wrong")
     good.start(), bad.start()
     try:
-        good.wait_for("# ENTER GAME 0", timeout=20)
+        good.wait_for("# SEAT CHECK", timeout=20)
         state = hub.state
         cards = {x: number(c) if c else 0 for x, c in zip(SEATS, state.session.tables[1].seats)}
         assert key_in(good, conductor.screens(state)[1]["form"], cards)

@@ -5,7 +5,7 @@ a second seat check (refused SEATS CHECKED), or the seat check's card numbers ty
 into game 1's form."""
 from hardware.sim.party import key_in
 
-PROMPT = ["TABLE 1", "SESSION 1", "", "", "", "", "# ENTER GAME 0", "T1"]
+PROMPT = ["TABLE 1", "SESSION 1", "", "", "", "", "# SEAT CHECK", "T1"]
 REVIEW = ["SEAT CHECK  CHECK", "A CARD         1", "# SEND  * BACK", "", "", "", "", "T1"]
 SENDING = ["SEAT CHECK", "SENDING...", "", "", "", "", "", "T1"]
 

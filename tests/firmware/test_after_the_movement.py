@@ -48,7 +48,7 @@ def test_every_board_shows_where_its_players_go_and_who_comes(broker, tmp_path):
         assert staff_action(hub, k.RESEAT, {"seed": 5}).ok
         s = hub.state.session
         for n, b in boards.items():
-            lines = b.wait_for("# ENTER GAME 0", timeout=20)
+            lines = b.wait_for("# SEAT CHECK", timeout=20)
             # where each of its last players goes, by the first name on their card
             for card in before[n]:
                 table, seat = s.place_of(card)

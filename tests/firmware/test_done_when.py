@@ -21,7 +21,7 @@ def test_result_broker_outage_power_cut_with_two_unacked_all_recorded_once(broke
     board = VirtualBoard(TABLE, broker.host, broker.port, data_dir=tmp_path / "board", resend_s=2).start()
     try:
         set_up_party(hub)
-        board.wait_for("# ENTER GAME 0")
+        board.wait_for("# SEAT CHECK")
         assert key_in(board, conductor.screens(hub.state)[TABLE]["form"], seat_check_values(hub.state, TABLE))
         board.wait_for("# ENTER GAME 1")
         keyed = {1: result_values(hub.state, TABLE, 1)}

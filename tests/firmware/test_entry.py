@@ -133,7 +133,7 @@ def test_confirm_form_sends_the_seat_and_has_no_none(board, hub):
 def test_seat_check_form_sends_the_cards(board, hub):
     fields = [{"k": s, "label": f"{s} CARD NUMBER", "min": 0, "max": 40} for s in "ABCD"]
     hub.screen(3, lines=["SEAT CHECK"], form={"kind": "seat-check", "game": 0, "title": "SEAT CHECK", "fields": fields})
-    board.wait_for("# ENTER GAME 0")
+    board.wait_for("# SEAT CHECK")
     for k in ["#", "12#", "7#", "40#", "1#", "#"]:
         board.press(k)
     ev = hub.wait(lambda: hub.events("seat-check"))[0]

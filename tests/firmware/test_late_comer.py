@@ -35,7 +35,7 @@ def test_a_late_comer_in_a_vacated_seat_is_checked_in_by_the_tables_board(broker
         assert (v.ok, v.msg) == (True, "TABLE 2 C")
         spare = hub.state.guests["Late Lou"].card
         assert number(spare) > 8                    # every card of the two tables is held
-        board.wait_for("# ENTER GAME 0", timeout=20)   # the hub asks the table to check its seats
+        board.wait_for("# SEAT CHECK", timeout=20)   # the hub asks the table to check its seats
         board.press("#")   # the seat check's page: who sits where now
         lines = board.wait_for("# ALL RIGHT", timeout=20)
         assert any(line.startswith("C LATE LOU") for line in lines), lines

@@ -25,7 +25,7 @@ def bergen(broker, tmp_path):
         assert create_party(hub, tables=2, form="bergen").ok
         assert seat_guests(hub, guest_names(8), seed=4).ok
         assert start_session(hub, 1).ok
-        board.wait_for("# ENTER GAME 0", timeout=20)
+        board.wait_for("# SEAT CHECK", timeout=20)
         yield hub, board, tmp_path / "journal.sqlite3"
     finally:
         board.stop()
