@@ -146,3 +146,18 @@ def test_the_hidden_standings_notice_reads_from_the_back_of_the_room(hub, server
     assert size >= 0.065 * 1080, size   # as large as the session's heading
     page.screenshot(path=str(IMG / "projector-hidden-1920x1080.png"))
     check_layout(page, 1920, 1080)
+
+
+def test_a_bergen_partys_points_show_on_the_projector_as_they_are_made(hub, server, page):
+    """BERGEN GAME party: "Ten points made at any table ends a session": each header keyed at a
+    table as it is made (in_play "each", table.count) is on the projector at once."""
+    from hub.event import Proposal
+    make_party(hub, 2, form="bergen", in_play="each")
+    page.goto(server.url)
+    page.wait_for_function("document.body.innerText.includes('A+C 0 · B+D 0')")
+    for i, (seat, header) in enumerate(((1, 3), (4, 2)), start=1):   # A a triple, D a double
+        body = {"table": 1, "board": "sim-1", "game": 1, "values": {"seat": seat, "header": header}}
+        assert hub.submit(Proposal(f"sim-1.1.{i}", "table:1", ev.COUNT, body)).ok
+    page.wait_for_function("document.body.innerText.includes('A+C 3 · B+D 2')", timeout=5000)
+    page.screenshot(path=str(IMG / "projector-bergen-points-1920x1080.png"))
+    check_layout(page, 1920, 1080)
