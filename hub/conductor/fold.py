@@ -17,6 +17,7 @@ from . import events as k
 from .cards import SEATS, home
 from .frozen import FrozenMap
 from .leads import keys_lead
+from .names import indexed, unindexed
 from .scoring import Scored, score, score_count
 from .setup import changed, from_body
 from .state import (Bell, Entry, Guest, Mend, PartyState, PlayOff, Session, TableSession, replace,
@@ -115,13 +116,15 @@ def _staff_added(state, ev):
 
 def _guest_listed(state, ev):
     name = ev.body["guest"]
-    return replace(state, guests=state.guests.set(name, Guest(name)))
+    return replace(state, guests=state.guests.set(name, Guest(name)),
+                   names=indexed(state.names, name))
 
 
 def _checked_in(state, ev):
     name = ev.body["guest"]
-    guest = state.guests.get(name, Guest(name))
-    return replace(state, guests=state.guests.set(name, replace(guest, checked_in=True)))
+    if name not in state.guests:   # a journal written around the judge: listed as it comes
+        state = _guest_listed(state, ev)
+    return replace(state, guests=state.guests.set(name, replace(state.guests[name], checked_in=True)))
 
 
 def _seats_drawn(state, ev):
@@ -188,13 +191,15 @@ def _guest_renamed(state, ev):
     guests = FrozenMap((new if n == old else n, guest if n == old else g)
                        for n, g in state.guests.items())
     holders = state.holders.set(guest.card, new) if guest.card else state.holders
-    return _noted(replace(state, guests=guests, holders=holders), ev, f"{old} renamed {new}")
+    return _noted(replace(state, guests=guests, holders=holders,
+                          names=indexed(unindexed(state.names, old), new)), ev, f"{old} renamed {new}")
 
 
 def _guest_removed(state, ev):
     name = ev.body["guest"]
     state = _noted(state, ev, f"{name} removed from the list")
-    return replace(state, guests=FrozenMap((n, g) for n, g in state.guests.items() if n != name))
+    return replace(state, guests=FrozenMap((n, g) for n, g in state.guests.items() if n != name),
+                   names=unindexed(state.names, name))
 
 
 def _card_drawn(state, ev):

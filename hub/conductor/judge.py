@@ -388,7 +388,7 @@ def _new_name(state, p, key: str = "guest", besides: str | None = None) -> str:
         raise Refusal("BAD NAME")
     if name in state.guests:
         raise Refusal("ALREADY LISTED")
-    if not p.body.get("similar_ok") and similar(state.guests, name, besides) is not None:
+    if not p.body.get("similar_ok") and similar(state.names, name, besides) is not None:
         raise Refusal("SIMILAR NAME")
     return name
 

@@ -2,13 +2,28 @@
 person until the host says otherwise (a near-duplicate is flagged before it is added)."""
 from __future__ import annotations
 
+from .frozen import FrozenMap
+
 
 def normal(name: str) -> str:
     """The name with case and spacing set aside."""
     return " ".join(name.split()).casefold()
 
 
-def similar(names, name: str, besides: str | None = None) -> str | None:
-    """The listed name `name` is a near-duplicate of (other than `besides`), if any."""
+def similar(index: FrozenMap, name: str, besides: str | None = None) -> str | None:
+    """The listed name `name` is a near-duplicate of (other than `besides`), if any.
+    `index` is the party's (PartyState.names): one look-up, not every listed name
+    normalised again for each new one (quadratic in the list at the audit)."""
+    return next((other for other in index.get(normal(name), ()) if other != besides), None)
+
+
+def indexed(index: FrozenMap, name: str) -> FrozenMap:
+    """`index` with `name` listed (after any listed name of the same normal form)."""
     n = normal(name)
-    return next((other for other in names if other != besides and normal(other) == n), None)
+    return index.set(n, index.get(n, ()) + (name,))
+
+
+def unindexed(index: FrozenMap, name: str) -> FrozenMap:
+    """`index` with `name` off the list."""
+    n = normal(name)
+    return index.set(n, tuple(other for other in index.get(n, ()) if other != name))

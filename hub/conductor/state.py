@@ -152,6 +152,8 @@ class PartyState:
     created: Mend | None = None
     staff: FrozenMap = EMPTY                       # login -> 'conductor' | 'assistant'
     guests: FrozenMap = EMPTY                      # name -> Guest, in the list's order
+    names: FrozenMap = EMPTY                       # names.normal(name) -> listed names: the door's
+                                                   # near-duplicate check, one look-up a name
     holders: FrozenMap = EMPTY                     # card -> guest name
     sessions: tuple = ()                           # Session
     punches: tuple = ()                            # (session, card): a punch-hole for a remove
