@@ -37,17 +37,18 @@ class Proposal:
     source: str   # 'table:3', 'staff:ann', 'hub'
     kind: str     # 'table.result', 'conductor.bell', …
     body: dict = field(hash=False)
-    # The digest of the input as it was sent, where the judge added keys to its body
-    # (a result's outcome): a resend of the same bytes is still recognised as one.
-    sent: str | None = field(default=None, compare=False, repr=False)
+    # The input as it was sent, where the judge added keys to its body (a result's
+    # outcome): its digest is this one's, so a resend of the same bytes is still
+    # recognised as one. Spelled and hashed only when asked (the audit never asks).
+    sent: "Proposal | None" = field(default=None, compare=False, repr=False)
 
     @cached_property  # a body is never changed once made: asked for up to three times per input
     def digest(self) -> str:
-        return self.sent or digest(self.source, self.kind, self.body)
+        return self.sent.digest if self.sent else digest(self.source, self.kind, self.body)
 
     def judged(self, **keys) -> "Proposal":
         """This input with the keys the judge fills in (docs/journal.md), same digest."""
-        return Proposal(self.id, self.source, self.kind, {**self.body, **keys}, sent=self.digest)
+        return Proposal(self.id, self.source, self.kind, {**self.body, **keys}, sent=self.sent or self)
 
     def event(self, seq: int, at: float) -> "Event":
         return Event(seq, self.id, at, self.source, self.kind, self.body, sent=self.sent)
@@ -61,7 +62,7 @@ class Event:
     source: str
     kind: str
     body: dict = field(hash=False)
-    sent: str | None = field(default=None, compare=False, repr=False)  # as Proposal.sent
+    sent: Proposal | None = field(default=None, compare=False, repr=False)  # as Proposal.sent
 
     @cached_property  # a body is never changed once made: spelled once for the digest and the journal
     def body_json(self) -> str:
@@ -69,7 +70,7 @@ class Event:
 
     @cached_property
     def digest(self) -> str:
-        return self.sent or digest(self.source, self.kind, self.body, self.body_json)
+        return self.sent.digest if self.sent else digest(self.source, self.kind, self.body, self.body_json)
 
     def to_json(self) -> dict:
         return {"seq": self.seq, "id": self.id, "at": self.at, "source": self.source,
