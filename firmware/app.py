@@ -7,8 +7,15 @@ import gc
 import json
 from time import ticks_add, ticks_diff, ticks_ms
 
+from micropython import const
+
 from entry import Entry, fit
 import protocol as P  # one name here: a board's heap counts every global
+
+# An outbox entry's fields (firmware/outbox.py): inlined by the compiler, no heap.
+_E_ID = const(0)
+_E_KIND = const(1)
+_E_SENT = const(3)
 
 FW = "0.1.0"
 NOTE_MS = 4000  # a passing message (verdict, "bell sent") stays this long
@@ -120,7 +127,7 @@ class TableApp:
                 back = self.outbox.hub_safe(self.restored, self.safe)
                 if was != "online" or back:
                     for e in self.outbox.entries:  # a restarted hub has none of our unacked events
-                        e[P.E_SENT] = None
+                        e[_E_SENT] = None
                     self._kick()
         self.refresh()
 
@@ -130,19 +137,19 @@ class TableApp:
         e = self.outbox.settle(m.get("id"), seq if keep else None, self.restored)
         if not e:
             return  # a repeated ack for an event already settled
-        if self.sending and self.sending[0] == e[P.E_ID]:
+        if self.sending and self.sending[0] == e[_E_ID]:
             self.sending = None
-        if e[P.E_KIND] == P.RESULT:
+        if e[_E_KIND] == P.RESULT:
             self._count_queue()
-        if e[P.E_KIND] == P.BELL_ACK:
+        if e[_E_KIND] == P.BELL_ACK:
             return  # the guests saw the bell; a late ack (the session moved on) is nothing to them
         if m.get("ok") is True:
             self._note([str(m.get("msg") or "SAVED")], NOTE_MS)
             return
         self._note(["REFUSED", str(m.get("why") or "NO REASON"), "", "# OK"])
-        if e[P.E_KIND] == P.RESULT:
+        if e[_E_KIND] == P.RESULT:
             # Give the guest the refused values back to correct, not to retype.
-            body = json.loads(e[P.E_PAYLOAD])["body"]
+            body = json.loads(self.outbox.payload(e))["body"]
             self.draft_game, self.draft = (P.RESULT, body["game"]), body["values"]
             # a reason that names a seat ("B: 32 AT MOST") reopens on that seat's field
             why = str(m.get("why") or "")
@@ -213,7 +220,7 @@ class TableApp:
         kind = P.CALL if long else P.BELL
         # One claim is waiting already: more presses say nothing new, and a
         # child at the button must not fill the outbox (and the heap).
-        if not any(e[P.E_KIND] == kind for e in self.outbox.entries):
+        if not any(e[_E_KIND] == kind for e in self.outbox.entries):
             self.outbox.add(self.table, kind, {})
             self._kick()
         self._note(["HOST CALLED" if long else "BELL RUNG", "" if self._linked() else "WILL SEND"],
@@ -221,7 +228,7 @@ class TableApp:
 
     def _between_games(self):
         s = self.screen
-        return s.get("state") == "finishing" and not any(e[P.E_KIND] == P.NO_GAME for e in self.outbox.entries)
+        return s.get("state") == "finishing" and not any(e[_E_KIND] == P.NO_GAME for e in self.outbox.entries)
 
     def _form(self):
         """The form to key next. While results wait in the outbox the board
@@ -242,8 +249,8 @@ class TableApp:
         # The highest game among queued results; parsed only when the outbox changes.
         self.queued_game = None
         for e in self.outbox.entries:
-            if e[P.E_KIND] == P.RESULT:
-                g = json.loads(e[P.E_PAYLOAD])["body"]["game"]
+            if e[_E_KIND] == P.RESULT:
+                g = json.loads(self.outbox.payload(e))["body"]["game"]
                 if self.queued_game is None or g > self.queued_game:
                     self.queued_game = g
 
@@ -406,15 +413,15 @@ class TableApp:
             self.kick = False
             try:
                 for e in list(self.outbox.entries):
-                    if e[P.E_SENT] is None or ticks_diff(ticks_ms(), e[P.E_SENT]) > self.resend_ms:
+                    if e[_E_SENT] is None or ticks_diff(ticks_ms(), e[_E_SENT]) > self.resend_ms:
                         if e in self.outbox.entries:  # not settled while we were sending
                             # Marked before the await: a resend asked for meanwhile (the
                             # hub came back) clears the mark again and is not lost.
-                            e[P.E_SENT] = ticks_ms()
+                            e[_E_SENT] = ticks_ms()
                             try:
-                                await c.publish(self.t_event, e[P.E_PAYLOAD], False, 1)
+                                await c.publish(self.t_event, self.outbox.payload(e), False, 1)
                             except Exception:  # the link broke, or a heap spike
-                                e[P.E_SENT] = None  # sent again at the next pass
+                                e[_E_SENT] = None  # sent again at the next pass
                                 raise
                 e = None  # the last entry is not held until the next pass: it may be settled
                 if ticks_diff(ticks_ms(), last_beat) >= self.beat_ms:

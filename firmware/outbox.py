@@ -16,11 +16,25 @@
 #   S<seq>      the hub's replica holds its journal up to <seq>: kept events up to
 #               it are dropped (S alone: the hub keeps no replica, drop them all)
 #   K<bell id>  the last conductor's bell this board acknowledged
+# An event's payload stays on flash only: the heap holds where its record
+# starts in the log (read back to send it), not its ~300 bytes per entry.
 import json
 import os
 from binascii import crc32
 
-from protocol import E_ID, E_KIND, E_PAYLOAD, K_RESTORED, K_SEQ, VERSION
+from micropython import const
+
+from protocol import VERSION
+
+# An entry: [id, kind, where its record starts in the log, ticks of its last send or
+# None]; a kept one (acknowledged, not yet in the hub's replica): [id, kind, where, the
+# journal seq the hub gave it, where that hub's journal was restored from or None].
+# Constants the compiler inlines (a leading _ keeps them out of the globals): no heap (app.py names the ones it reads the same way).
+_E_ID = const(0)
+_E_KIND = const(1)
+_E_AT = const(2)
+_K_SEQ = const(3)
+_K_RESTORED = const(4)
 
 LOG = "outbox.log"
 COMPACT_AFTER = 64  # records appended before the log is folded again
@@ -29,6 +43,12 @@ KEEP_MAX = 24  # acknowledged events kept for the replica's lag (a party's resul
 
 def _line(rec):
     return "%08x %s\n" % (crc32(rec.encode()), rec)
+
+
+def _payload(f, at):
+    # The event record's line at byte `at` of the open log: "<crc> +<payload>\n".
+    f.seek(at)
+    return f.readline().decode()[10:-1]
 
 
 def _kept(eid, seq, restored):
@@ -46,9 +66,9 @@ class Outbox:
         self.boot = 0
         self.seq = 0
         self.bell = None
-        # [id, kind, payload, ticks of last send or None]; oldest first
+        # [id, kind, where its record starts in the log, ticks of last send or None]; oldest first
         self.entries = []
-        # [id, kind, payload, journal seq, restored]: acknowledged, not yet in the hub's
+        # [id, kind, where in the log, journal seq, restored]: acknowledged, not yet in the hub's
         # replica; restored: where the acknowledging hub's journal was restored, or None
         self.kept = []
         self._load()
@@ -57,11 +77,14 @@ class Outbox:
 
     def _load(self):
         try:
-            f = open(self.path)
+            f = open(self.path, "rb")
         except OSError:
             return  # first boot
+        at = 0
         with f:
-            for line in f:
+            for raw in f:
+                line, start = raw.decode(), at
+                at += len(raw)
                 if len(line) < 11 or line[-1] != "\n" or line[8] != " ":
                     continue  # torn by a power cut
                 rec = line[9:-1]
@@ -76,44 +99,59 @@ class Outbox:
                         self.boot = max(self.boot, int(v))
                     elif t == "+":
                         ev = json.loads(v)
-                        self.entries.append([ev["id"], ev["kind"], v, None])
+                        self.entries.append([ev["id"], ev["kind"], start, None])
                     elif t == "-":
                         self._drop(v)
                     elif t == "=":
                         seq, r, eid = v.split(" ", 2)
                         self._keep(eid, int(seq), None if r == "-" else int(r))
                     elif t == "R":
-                        self._back([k for k in self.kept if k[E_ID] == v])
+                        self._back([k for k in self.kept if k[_E_ID] == v])
                     elif t == "S":
                         self._forget(int(v) if v else None)
                     elif t == "K":
                         self.bell = v
-                except (ValueError, KeyError, TypeError):
+                except (ValueError, KeyError, TypeError, UnicodeError):
                     continue  # never let one odd record stop the board from booting
 
     def _compact(self):
         tmp = self.path + ".new"
+        events = self.entries + self.kept
+        at = []  # where each event's record lands in the new log
         with open(tmp, "w") as f:
             f.write(_line("B%d" % self.boot))
             if self.bell:
                 f.write(_line("K" + self.bell))
-            for e in self.entries + self.kept:
-                f.write(_line("+" + e[E_PAYLOAD]))
+            if events:  # their payloads are copied over from the old log
+                with open(self.path, "rb") as old:
+                    for e in events:
+                        at.append(f.tell())
+                        f.write(_line("+" + _payload(old, e[_E_AT])))
             for k in self.kept:
-                f.write(_line(_kept(k[E_ID], k[K_SEQ], k[K_RESTORED])))
+                f.write(_line(_kept(k[_E_ID], k[_K_SEQ], k[_K_RESTORED])))
         os.rename(tmp, self.path)  # atomic on LittleFS and POSIX
+        for e, a in zip(events, at):  # only now: until the rename the old log is the one
+            e[_E_AT] = a
         self._appended = 0
 
     def _append(self, rec):
         # Open, write, close per record: closing commits it on LittleFS.
+        # Returns where the record starts: the log's size before it.
+        at = os.stat(self.path)[6]
         with open(self.path, "a") as f:
             f.write(_line(rec))
         self._appended += 1
+        return at
+
+    def payload(self, e):
+        """An entry's payload as it was first sent (read back from the log)."""
+        with open(self.path, "rb") as f:
+            return _payload(f, e[_E_AT])
 
     def _drop(self, eid):
         for q in (self.entries, self.kept):
             for i, e in enumerate(q):
-                if e[E_ID] == eid:
+                if e[_E_ID] == eid:
                     del q[i]
                     return e
         return None
@@ -121,7 +159,7 @@ class Outbox:
     def _keep(self, eid, seq, restored):
         e = self._drop(eid)
         if e:
-            self.kept.append([e[E_ID], e[E_KIND], e[E_PAYLOAD], seq, restored])
+            self.kept.append([e[_E_ID], e[_E_KIND], e[_E_AT], seq, restored])
             if len(self.kept) > KEEP_MAX:
                 del self.kept[0]  # the heap's bound: the oldest, the likeliest replicated
         return e
@@ -130,11 +168,11 @@ class Outbox:
         # Oldest first, ahead of newer pending events: sent in the order first sent.
         for k in back:
             self.kept.remove(k)
-        self.entries[0:0] = [[k[E_ID], k[E_KIND], k[E_PAYLOAD], None] for k in back]
+        self.entries[0:0] = [[k[_E_ID], k[_E_KIND], k[_E_AT], None] for k in back]
 
     def _forget(self, safe):
         n = len(self.kept)
-        self.kept = [k for k in self.kept if safe is not None and k[K_SEQ] > safe]
+        self.kept = [k for k in self.kept if safe is not None and k[_K_SEQ] > safe]
         return len(self.kept) < n
 
     def add(self, table, kind, body):
@@ -142,8 +180,7 @@ class Outbox:
         self.seq += 1
         eid = "%s.%d.%d" % (self.board_id, self.boot, self.seq)
         payload = json.dumps({"v": VERSION, "id": eid, "table": table, "kind": kind, "body": body})
-        self._append("+" + payload)
-        self.entries.append([eid, kind, payload, None])
+        self.entries.append([eid, kind, self._append("+" + payload), None])
         return eid
 
     def settle(self, eid, keep=None, restored=None):
@@ -152,15 +189,14 @@ class Outbox:
         restored from the replica lacks it; `restored`: where that hub was restored
         from. Returns the entry, or None if not pending."""
         for e in self.entries:
-            if e[E_ID] == eid:
+            if e[_E_ID] == eid:
+                if self._appended >= COMPACT_AFTER:
+                    self._compact()  # first: the settled entry's payload stays readable
                 if keep is None:
                     self._drop(eid)
                 else:
                     self._keep(eid, keep, restored)
-                if self._appended >= COMPACT_AFTER:
-                    self._compact()
-                else:
-                    self._append("-" + eid if keep is None else _kept(eid, keep, restored))
+                self._append("-" + eid if keep is None else _kept(eid, keep, restored))
                 return e
         return None
 
@@ -169,9 +205,9 @@ class Outbox:
         (where this hub's journal was restored from a replica; None if never) go
         back to be resent; of the rest, those up to `safe` (its replica's position;
         None: it has no replica) are dropped. True if some go back."""
-        back = [k for k in self.kept if restored is not None and k[K_RESTORED] != restored and k[K_SEQ] > restored]
+        back = [k for k in self.kept if restored is not None and k[_K_RESTORED] != restored and k[_K_SEQ] > restored]
         for k in back:
-            self._append("R" + k[E_ID])
+            self._append("R" + k[_E_ID])
         self._back(back)
         if self.kept and self._forget(safe):
             self._append("S" if safe is None else "S%d" % safe)

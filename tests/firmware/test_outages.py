@@ -1,6 +1,8 @@
 """Nothing keyed is lost through a broker outage or a power cut (issue 5, done when)."""
 import time
 
+import pytest
+
 from tests.firmware.test_entry import key_result
 
 
@@ -144,10 +146,16 @@ def test_hub_back_online_gets_every_unacked_event_at_once(board_factory, hub):
     board.wait_for("GAME 2 SAVED")
 
 
-def test_a_long_hub_outage_queues_entries_up_to_the_cap_and_loses_none(board, hub):
+@pytest.mark.parametrize("romfs", [True, False], ids=["romfs", "mpy-files"])
+def test_a_long_hub_outage_queues_entries_up_to_the_cap_and_loses_none(board_factory, hub, romfs):
     """Entries queue on the board (its 64 KB heap) while the hub is away; past
     MAX_QUEUED the board says QUEUE FULL instead of running out of memory, and
-    every queued entry reaches the hub when it returns."""
+    every queued entry reaches the hub when it returns. Both deploys: from a ROMFS
+    image, and the .mpy files a stock ESP32 / Pico W image loads into its heap."""
+    hub.screen(3)
+    board = board_factory(3, romfs=romfs)
+    board.wait_for("# ENTER GAME 2")
+    board.wait_for(lambda lines: "HUB?" not in lines[-1])
     hub.hold = True
     hub.set_status("offline")
     board.wait_for(lambda lines: "HUB?" in lines[-1])
