@@ -53,9 +53,11 @@ def audit(events) -> tuple[PartyState, tuple[Finding, ...]]:
             state, i = apply(state, e), i + 1
             continue
         own = [e]   # the input and the hub's decisions on it, journaled right after it
-        while i + len(own) < len(events) and events[i + len(own)].id.startswith(f"{e.id}/hub."):
+        decision = f"{e.id}/hub."
+        while i + len(own) < len(events) and events[i + len(own)].id.startswith(decision):
             own.append(events[i + len(own)])
-        sent = {k: v for k, v in e.body.items() if k != OUTCOME}
+        # the input as it was sent: most bodies have nothing the judge added
+        sent = {k: v for k, v in e.body.items() if k != OUTCOME} if OUTCOME in e.body else e.body
         verdict, after, admitted = admit(state, Proposal(e.id, e.source, e.kind, sent),
                                          e.seq - 1, e.at)
         seen = len(found)
@@ -63,7 +65,8 @@ def audit(events) -> tuple[PartyState, tuple[Finding, ...]]:
             found.append(Finding(e.seq, e.id, e.kind, verdict.why))
         elif OUTCOME in e.body and not _same_json(e.body[OUTCOME], admitted[0].body[OUTCOME]):
             found.append(Finding(e.seq, e.id, e.kind, "OUTCOME DIFFERS"))
-        found += _decisions(e, admitted[1:], own[1:])
+        if len(own) > 1 or len(admitted) > 1:
+            found += _decisions(e, admitted[1:], own[1:])
         if len(found) == seen and [(x.seq, x.at) for x in admitted] == [(x.seq, x.at) for x in own]:
             state = after   # the journal holds exactly what admit made: the same fold
         else:
