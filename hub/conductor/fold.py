@@ -310,7 +310,7 @@ def _entry(state, ev, session: int, seats) -> Entry:
     scored = _scored(state, b, seats, b["values"], play_off=session == 0,
                      lead=session > 0 and keys_lead(state.setup.form, b["game"]))
     return Entry(ev.id, ev.seq, session, b["table"], b["game"], tuple(seats),
-                 FrozenMap(b["values"]), scored.gains, scored.winners, canonical(scored.outcome),
+                 FrozenMap(b["values"]), scored.gains, scored.winners,
                  needs_confirm=state.setup.confirm and session > 0)
 
 
@@ -321,8 +321,7 @@ def _count(state, ev):
     scored = Scored.recorded(b["outcome"]) if "outcome" in b else score_count(state.setup, t.seats,
                                                                               b["values"])
     entry = Entry(ev.id, ev.seq, state.session.number, n, b["game"], tuple(t.seats),
-                  FrozenMap(b["values"]), scored.gains, scored.winners, canonical(scored.outcome),
-                  in_play=True)
+                  FrozenMap(b["values"]), scored.gains, scored.winners, in_play=True)
     return _put(state, n, replace(t, entries=t.entries + (entry,)))
 
 
@@ -382,8 +381,7 @@ def _result_corrected(state, ev):
         values, lead = corrected_values(state, e, ev.body["values"])
         scored = _scored(state, ev.body, e.seats, values, play_off=e.session == 0, lead=lead)
         return replace(e, values=FrozenMap(values), gains=scored.gains,
-                       winners=scored.winners, outcome=canonical(scored.outcome),
-                       corrections=e.corrections + (_mend(ev),))
+                       winners=scored.winners, corrections=e.corrections + (_mend(ev),))
     return _mend_entry(state, ev.body["entry"], change)
 
 

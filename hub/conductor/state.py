@@ -54,8 +54,7 @@ class Entry:
     seats: tuple                   # the card at A, B, C, D when keyed (None: empty)
     values: FrozenMap
     gains: tuple                   # the form's measure for A-D
-    winners: tuple
-    outcome: str                   # the engine's outcome, canonical JSON
+    winners: tuple                 # (the engine's whole outcome is in the journaled event)
     needs_confirm: bool = False
     confirmed_by: str | None = None    # the seat that confirmed it
     annulled: Mend | None = None
