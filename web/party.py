@@ -252,7 +252,7 @@ def explain(state, proposal, why: str):
     if why == "SIMILAR NAME":
         key = "new_name" if "name" in body else "guest"
         name = body.get("name", body.get("guest", ""))
-        other = similar(state.guests, name, body.get("guest") if key == "new_name" else None)
+        other = similar(state.names, name, body.get("guest") if key == "new_name" else None)
         return BadForm(key, f"{other!r} is already on the list. If {name!r} is another person, tick "
                             "\u201canother person\u201d and send again.")
     if why in ("TOO MANY GUESTS", "FOUR AT A TABLE"):
