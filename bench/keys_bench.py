@@ -43,13 +43,14 @@ from hub.conductor.setup import FORMS, PARTNERSHIP_FORMS, from_body  # noqa: E40
 IN_PLAY = ("bergen", "tiddle-a-wink")   # the parties whose ten points stop a session mid-hand
 
 
-def phone_keys(fields: list[dict], values: dict) -> int:
-    """The phone's keys for one entry: each asked field's digits and OK (a seat: one key),
-    and OK on the review."""
+def phone_keys(fields: list[dict], values: dict, count: bool = False) -> int:
+    """The phone's keys for one entry: each asked field's digits and OK (a seat: one key;
+    a count's single-digit field: the digit), and OK on the review."""
     n = 1
     for f in fields:
         if f["k"] in values:
-            n += 1 if f.get("seat") else len(str(values[f["k"]])) + 1
+            n += 1 if f.get("seat") else len(str(values[f["k"]])) + (
+                0 if count and f.get("max", 999) < 10 else 1)
     return n
 
 
@@ -82,7 +83,7 @@ def play(form: str, table: int, broker, hub: HubDouble, hands: int, seed: int, o
                 key_count(board, counting, c)
             key_in(board, screen_form, values)
             board_keys.append(sum(pressed) - before)
-            phone.append(phone_keys(fields, values) + sum(phone_keys(counting, c) for c in counts))
+            phone.append(phone_keys(fields, values) + sum(phone_keys(counting, c, True) for c in counts))
             board.wait_for(f"GAME {game} SAVED", timeout=30)
             sent = [e for e in hub.events("result") if e["table"] == table]
             if sent[-1]["body"]["values"] != values:

@@ -10,8 +10,11 @@
 # confirm), and a field's key (A-D) on a review page opens that field to fix.
 # A field with "when": [k, values] is asked only while field k holds one of
 # the values; otherwise it follows from k: neither asked, shown nor sent.
+# A count made in play is keyed mid-game: a field of it whose values are single
+# digits (Bergen's header, 2 or 3) takes the digit without # (checked as on #,
+# and the review page still shows it before it is sent).
 
-from protocol import SEAT_CHECK, SEATS
+from protocol import COUNT, SEAT_CHECK, SEATS
 
 W = 16  # display columns
 PAGE = 5  # review lines per page
@@ -152,6 +155,8 @@ class Entry:
                 self.msg = "MAX %d DIGITS" % len(str(mx))
             else:
                 self.buf = k if self.buf == "0" else self.buf + k
+                if mx < 10 and self.form.get("kind") == COUNT:
+                    return self._accept(f)
         else:
             self.msg = "DIGITS ONLY"
         return None

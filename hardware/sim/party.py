@@ -98,7 +98,8 @@ def key_count(board: VirtualBoard, fields: list[dict], count: dict, timeout: flo
     board.wait_for(lambda lines: "A-D: POINTS MADE" in lines or "COUNTED" in lines, timeout=timeout)
     for f in fields:
         v = count[f["k"]]
-        board.press(SEATS[v - 1] if f.get("seat") else f"{v}#")
+        # a seat, or a single-digit value, is taken on its key (firmware/entry.py)
+        board.press(SEATS[v - 1] if f.get("seat") else f"{v}" if f.get("max", 999) < 10 else f"{v}#")
     board.wait_for("# SEND  * BACK", timeout=timeout)
     board.press("#")
     board.wait_for("COUNTED", timeout=timeout)

@@ -55,7 +55,7 @@ def test_ten_points_made_mid_hand_stop_every_table_at_once(broker, tmp_path):
 
         t1.press("C")
         t1.wait_for("> _")
-        t1.press("2#")
+        t1.press("2")                   # the header's digit: no # (docs/firmware.md)
         t1.wait_for("# SEND  * BACK")
         watchers = [threading.Thread(target=watch, args=(n, b)) for n, b in boards.items()]
         for w in watchers:

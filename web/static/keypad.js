@@ -201,7 +201,10 @@ function key(k) {
     else walk.msg = (f.min || 0) >= 1 ? "PICK A-D" : "A-D OR 0=NONE";
   } else if (/^[0-9]$/.test(k)) {
     if (walk.typed.length >= String(f.max === undefined ? 999 : f.max).length) walk.msg = "TOO MANY DIGITS";
-    else walk.typed = walk.typed === "0" ? k : walk.typed + k;
+    else {
+      walk.typed = walk.typed === "0" ? k : walk.typed + k;
+      if (walk.form.kind === "count" && f.max !== undefined && f.max < 10) accept(f);   // a single-digit count: no OK
+    }
   } else walk.msg = "DIGITS ONLY";
   renderEntry();
 }
