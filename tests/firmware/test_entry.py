@@ -138,3 +138,28 @@ def test_seat_check_form_sends_the_cards(board, hub):
         board.press(k)
     ev = hub.wait(lambda: hub.events("seat-check"))[0]
     assert ev["body"] == {"cards": {"A": 12, "B": 7, "C": 40, "D": 1}}
+
+
+def test_a_header_count_is_taken_on_its_digit_and_checked_there(board, hub):
+    """Bergen's header made in play (000_ff8a6ed40036e836.txt, BERGEN: "A double-header ...
+    counts two points. A triple-header counts three points."): the seat, the digit without #,
+    a digit no header can be is refused at the field and kept to delete; then the review page."""
+    count = {"kind": "count", "game": 1, "title": "POINTS MADE", "fields": [
+        {"k": "seat", "label": "MADE BY", "min": 0, "max": 4, "seat": True},
+        {"k": "header", "label": "HEADER", "min": 2, "max": 3}]}
+    hub.screen(3, lines=["TABLE 3"], count=count, form={
+        "kind": "result", "game": 1, "title": "GAME 1",
+        "fields": [{"k": "out", "label": "OUT", "min": 0, "max": 4, "seat": True}]})
+    board.wait_for("A-D: POINTS MADE")
+    board.press("C")
+    board.wait_for("HEADER")
+    board.press("5")
+    board.wait_for("ONLY 2 TO 3")
+    assert "> 5_" in board.lines and not hub.events("count")
+    board.press("*")
+    board.press("3")
+    board.wait_for("# SEND  * BACK")
+    assert "HEADER         3" in board.lines
+    board.press("#")
+    ev = hub.wait(lambda: hub.events("count"))[0]
+    assert ev["body"] == {"game": 1, "values": {"seat": 3, "header": 3}}
