@@ -161,3 +161,21 @@ def test_the_keypad_takes_a_physical_keyboard_and_keeps_a_refused_field(app, hub
     page.wait_for_function("document.getElementById('ack').textContent === 'GAME 1 SAVED'", timeout=5000)
     (entry,) = [e for e in hub.journal.events() if e.kind == ev.RESULT]
     assert entry.body["values"] == {"lead": 2, "out": 4, "A": 16, "B": 28, "C": 4}
+
+
+def test_the_keypad_keys_a_bergen_header_as_it_is_made_in_three_keys(app, hub, server, page, room):
+    """A header made in play (000_ff8a6ed40036e836.txt, BERGEN: "A double-header, either led or
+    made counts two points"; the party's "Ten points made ... ends a session"): the seat, the
+    header's digit taken without OK, OK on the review, as on a board."""
+    make_party(hub, 2, form="bergen", in_play="each")
+    page.goto(server.url.rstrip("/") + keypad_url(app, 1))
+    page.wait_for_selector("#points:not([hidden])")
+    page.click("#points")
+    page.keyboard.press("c")                      # made by C
+    page.keyboard.press("2")                      # a double-header: no OK
+    page.wait_for_selector("#review:not([hidden])")
+    assert page.locator("#review").inner_text().splitlines()[-1].split() == ["HEADER", "2"]
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('ack').textContent !== ''", timeout=5000)
+    (count,) = [e for e in hub.journal.events() if e.kind == ev.COUNT]
+    assert count.body["values"] == {"seat": 3, "header": 2}
