@@ -19,7 +19,7 @@ from .conftest import guest_name, make_party, submit
 from .test_console_browser import sign_in_page
 
 pytestmark = pytest.mark.broker
-SHOTS = "/tmp/h10door-shots"
+SHOTS = "/tmp/door-shots"
 
 
 def shot(page, name: str) -> None:
