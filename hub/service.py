@@ -9,7 +9,6 @@ derived from the journal; a restarted hub replays it and carries on.
 """
 from __future__ import annotations
 
-import gc
 import logging
 import queue
 import socket
@@ -17,7 +16,6 @@ import threading
 import time
 from dataclasses import dataclass, field
 from concurrent.futures import Future
-from contextlib import contextmanager
 from pathlib import Path
 
 import paho.mqtt.client as mqtt
@@ -76,7 +74,7 @@ class Hub:
                  boards: dict[int, str] | None = None, replica: str | None = None, replica_sync_s: float = 1.0,
                  audit: bool = True):
         self.journal = Journal(journal_path)
-        with _collector_paused():
+        with conductor.collector_paused():  # reading the journal too, not only the fold
             if audit:  # serve only a journal the conductor would have written (docs/journal.md)
                 self.state, findings = conductor.audit(self.journal.events())
                 if findings:
@@ -443,20 +441,6 @@ class Hub:
             if settle > 0:
                 self._changed.wait_for(lambda: self._inbox.empty() or self._stopping.is_set(), settle)
         return self.seq
-
-
-@contextmanager
-def _collector_paused():
-    """The start-up's fold makes a party's worth of objects that all live on: the cyclic
-    collector's passes over them, longer as the party grows, took a third of the audit's
-    time (docs/performance.md). Garbage of the fold is freed by reference counts."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 class JournalFailsAudit(RuntimeError):
