@@ -139,12 +139,14 @@ def machine_lost(work: Path, *, tables: int = 20, seed: int = 19, sessions: int 
             time.sleep(0.01)
         lost_at = time.monotonic()
         handle.lose_machine()
-        acked = traffic.acked_before(lost_at)
+        # acks the dying hub sent until its SIGKILL landed are not the standby's
+        dead = time.monotonic()
+        acked = traffic.acked_before(dead)
         handle.take_over(work / "standby" / "journal.sqlite3")
         taken = time.monotonic()
         first = None
         while first is None and time.monotonic() < taken + 60:
-            first = traffic.first_ack_after(lost_at)
+            first = traffic.first_ack_after(dead)
             time.sleep(0.05)
         seen.update(lost_at=lost_at, acked=acked, started_s=taken - lost_at,
                     takeover_s=first - lost_at if first else None)
