@@ -327,6 +327,15 @@ def _call(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
     return _Admit((p,), "CONDUCTOR CALLED")
 
 
+def _closable(state: PartyState, s, t) -> None:
+    """A table's session may be closed (by the table's "no game in hand" or the conductor)
+    only while it is not already done and has no result waiting for its confirmation."""
+    if t.closed is not None or table_done(state.setup, s, t):
+        raise Refusal("TABLE DONE")
+    if t.pending is not None:
+        raise Refusal("CONFIRM FIRST")
+
+
 def _no_game(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
     """After the finish bell ("he does not permit a new game to be started"), a table between
     games says it has no game in hand: its session is over, as the conductor's closing a
@@ -336,11 +345,7 @@ def _no_game(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
         raise Refusal("NOT IN SESSION")
     if s.bell is None or s.bell.meaning != "finish":
         raise Refusal("NO FINISH BELL")
-    t = s.tables[n]
-    if t.closed is not None or table_done(state.setup, s, t):
-        raise Refusal("TABLE DONE")
-    if t.pending is not None:
-        raise Refusal("CONFIRM FIRST")
+    _closable(state, s, s.tables[n])
     return _Admit((p,), "NO GAME IN HAND")
 
 
@@ -697,11 +702,7 @@ def _table_closed(state, p, login, now):
     s, n = state.session, p.body.get("table")
     if s is None or s.started is None or not isinstance(n, int) or n not in s.tables:
         raise Refusal("NOT IN SESSION")
-    t = s.tables[n]
-    if t.closed is not None or table_done(state.setup, s, t):
-        raise Refusal("TABLE DONE")
-    if t.pending is not None:
-        raise Refusal("CONFIRM FIRST")
+    _closable(state, s, s.tables[n])
     return _Admit((p,), "TABLE CLOSED")
 
 
