@@ -222,7 +222,7 @@ def _partners(setup: Setup, ended: Session, places: dict, rng: random.Random) ->
     for n in tables:
         t = ended.tables[n]
         side, record = _winning_side(t, rng)
-        win = [c for c, s in zip(t.seats, SEATS) if c and s in side]
+        win = winners(t, side)
         movers[n], stayers[n] = win, [c for c in t.seats if c and c not in win]
         punches += win
         if record:
@@ -239,6 +239,17 @@ def _partners(setup: Setup, ended: Session, places: dict, rng: random.Random) ->
 
 
 def _winning_side(t, rng: random.Random) -> tuple[str, list]:
+    side = side_by_play(t)
+    if side is not None:
+        return side, []
+    order, record = lots.draw(rng, ["AC", "BD"])
+    return order[0], record
+
+
+def side_by_play(t) -> str | None:
+    """The partners ("AC" or "BD") the table's counted results make the winners of its
+    session: the most points, equal points the partners who won their number first;
+    None when only a lot can tell (neither scored, or both reached it with one result)."""
     points = {"AC": 0, "BD": 0}
     reached = {"AC": 0, "BD": 0}     # the result after which the side last scored
     for i, e in enumerate((e for e in t.entries if e.counts), start=1):
@@ -247,8 +258,12 @@ def _winning_side(t, rng: random.Random) -> tuple[str, list]:
                 points[side] += e.gains[seat]
                 reached[side] = i
     if points["AC"] != points["BD"]:
-        return max(points, key=points.get), []
+        return max(points, key=points.get)
     if reached["AC"] != reached["BD"] and points["AC"]:
-        return min(reached, key=reached.get), []
-    order, record = lots.draw(rng, ["AC", "BD"])
-    return order[0], record
+        return min(reached, key=reached.get)
+    return None
+
+
+def winners(t, side: str) -> list[str]:
+    """The cards seated on `side` ("AC" or "BD") at table session `t`."""
+    return [c for c, s in zip(t.seats, SEATS) if c and s in side]

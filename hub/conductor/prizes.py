@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import colour
-from .movement import session_gains
+from .movement import session_gains, side_by_play, winners
 from .setup import book_prizes
 from .state import PartyState, PlayOff, in_play, present
 
@@ -28,13 +28,35 @@ def totals(state: PartyState) -> dict[str, int]:
     (Sebastopol's punched games), or punch-holes (Bergen, Tiddle-a-wink)."""
     out = {c: 0 for c in state.holders}
     if state.setup.partnership:
-        for _, card in state.punches:
+        for _, card in punch_holes(state):
             out[card] = out.get(card, 0) + 1
         return out
     for s in state.sessions:
         for card, g in session_gains(s).items():
             out[card] = out.get(card, 0) + g
     return out
+
+
+def punch_holes(state: PartyState) -> tuple:
+    """(session, card) for every punch-hole (Bergen, Tiddle-a-wink): "The partners having
+    won the greatest number of points at that moment get each a punch hole". They are
+    journaled when the players move (the last session's at the final count); a result of
+    that session corrected afterwards punches the partners its corrected points make the
+    winners instead, while the seating stays as journaled (docs/conductor.md). A table
+    whose winners only a lot can tell keeps the holes the lot gave."""
+    journaled: dict[int, set] = {}
+    for session, card in state.punches:
+        journaled.setdefault(session, set()).add(card)
+    out = []
+    for s in state.sessions:
+        punched = journaled.get(s.number, set())
+        for n in sorted(s.tables):
+            t = s.tables[n]
+            given = [c for c in t.seats if c in punched]
+            if given:
+                side = side_by_play(t)
+                out += [(s.number, c) for c in (winners(t, side) if side else given)]
+    return tuple(out)
 
 
 @dataclass(frozen=True)

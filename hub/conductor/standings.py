@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import SEATS, colour, label, number
-from .prizes import awards, prize_count, totals
+from .prizes import awards, prize_count, punch_holes, totals
 from .screens import current_bell
 from .state import (PartyState, in_play, missing, party_over, seated_cards, session_phase,
                     table_done, table_state)
@@ -58,7 +58,7 @@ def score_cards(state: PartyState) -> list[dict]:
     # punch-holes: a remove (Bergen, Tiddle-a-wink: the session), or a game won (Sebastopol:
     # "The conductor indicates the game any player wins by punching a hole in the proper place")
     holes: dict[str, list] = {}
-    for session, c in state.punches:
+    for session, c in punch_holes(state):
         holes.setdefault(c, []).append(session)
     if state.setup.form == "sebastopol":
         for (c, session), won in sorted(games.items()):

@@ -9,6 +9,7 @@ player of each side, the one who has gained the greatest number of punch-holes".
 from hub.conductor import events as k
 from hub.conductor import screens, standings, to_json
 from hub.conductor.prizes import awards, totals
+from hub.conductor.standings import score_cards
 from party.hands import bergen_game, bergen_hand
 
 from .party import Party, cards_seating
@@ -107,3 +108,35 @@ def test_a_bergen_party_by_the_clock():
     won = {a["prize"]: a["winner"] for a in to_json(p.state)["prizes"]}
     assert won == expected
     assert p.replayed() == to_json(p.state)
+
+
+def test_a_session_i_result_corrected_after_the_movement_moves_its_punch_holes_not_the_players():
+    """Bergen (000_ff8a6ed40036e836.txt, the party): "The partners having won the greatest
+    number of points at that moment get each a punch hole in their score-cards and move to
+    the next (higher) table"; prizes go to "the one who has gained the greatest number of
+    punch-holes". A result of session I corrected once session II is seated gives the holes
+    to the partners the corrected points make the winners; nobody moves again
+    (docs/conductor.md, "A correction after later seating")."""
+    p = Party()
+    p.create(form="bergen", tables=2, sessions=2)
+    p.guests([f"Guest {i:02d}" for i in range(8)])
+    p.draw()
+    p.start()
+    hand(p, 2, "B")                           # Table 2: B+D 1
+    misread = hand(p, 1, "A", 5)              # Table 1: A+C 11 (keyed so), the bell
+    p.ack_bell()
+    p.reseat()
+    seated = cards_seating(p, 2)
+    assert totals(p.state)["W1A"] == totals(p.state)["R1A"] == 1 and totals(p.state)["W1B"] == 0
+
+    # it was B who made domino, with five double-headers: B+D 11 at Table 1
+    entry = p.state.sessions[0].tables[1].entries[0].id
+    p.must(p.staff(k.RESULT_CORRECTED, {"entry": entry, "values": bergen_hand("B", 5),
+                                        "why": "the counters misread"}))
+    holes = totals(p.state)
+    assert (holes["W1A"], holes["R1A"], holes["W1B"], holes["R1B"]) == (0, 0, 1, 1)
+    assert holes["W2B"] == holes["R2B"] == 1             # Table 2's holes as they were
+    assert cards_seating(p, 2) == seated                 # seating announced stays as journaled
+    card = next(c for c in score_cards(p.state) if c["card"] == "W1B")
+    assert card["punch_holes"] == [1]                    # his score-card punched for session I
+    assert misread.ok and p.replayed() == to_json(p.state)
