@@ -144,6 +144,8 @@ ACTIONS: dict[str, Action] = {
         "seat": choice(f, "seat", SEATS), **_why(f)}, "Seat a guest"),
     "guest-left": Action(ev.GUEST_LEFT, lambda f: {"guest": text(f, "guest", limit=80), **_why(f)},
                          "A guest left"),
+    "guest-back": Action(ev.GUEST_BACK, lambda f: {"guest": text(f, "guest", limit=80), **_why(f)},
+                         "A guest came back"),
     "start-session": Action(ev.SESSION_STARTED, lambda f: {"session": number(f, "session", low=1, high=99)},
                             "Start the session"),
     "bell": Action(ev.BELL, lambda f: {"meaning": choice(f, "meaning", ("finish", "stop")),

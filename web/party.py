@@ -111,7 +111,7 @@ def guests(state) -> list[dict]:
         place = s.place_of(g.card) if s and g.card else None
         out.append({"name": g.name, "checked_in": g.checked_in, "card": g.card or "",
                     "card_label": C.label(g.card) if g.card else "", "place": place_label(place),
-                    "left": bool(g.left)})
+                    "left": bool(g.left), "back": return_plan(state, g) if g.left else ""})
     return out
 
 
@@ -243,6 +243,35 @@ def late_comer_plan(state) -> str | None:
     if t.players + 1 < need:
         words += f"; the table plays once {need} are there"
     return words + "."
+
+
+def return_plan(state, guest) -> str:
+    """What "Came back" will do for a guest who left, said before it is done
+    (hub/conductor/seating.place_returning; docs/conductor.md, "A guest who comes back")."""
+    from hub.conductor.seating import place_late_comer, place_returning
+    if state.final_count:
+        return "The final count is made: the score-cards are closed."
+    if not state.sessions:
+        return "Present again, for the draw."
+    if S.party_over(state):
+        return "Back in the standings and the prizes; no session is left to play."
+    if guest.card is None:   # left before the draw: a late-comer now
+        place = place_late_comer(state)
+        return late_comer_plan(state) if place is None else (
+            f"Comes back as a late-comer: the vacant seat Table {place[1]} {place[2]}, with a new card.")
+    card = f"the card {C.label(guest.card)} and its score"
+    place = place_returning(state, guest)
+    gone = guest.vacated and guest.vacated[0] == state.session.number and (guest.vacated[1], guest.vacated[2])
+    taken = ""
+    if gone and place != gone:
+        who = name_of(state, state.session.tables[gone[0]].seats[C.seat_index(gone[1])])
+        taken = f"The seat left, Table {gone[0]} {gone[1]}, is {who}'s now: "
+    if place is None:
+        return (taken + f"every seat is taken. Add a table first; then back at Table "
+                        f"{state.setup.tables + 1} with {card}.")
+    if place == gone:
+        return f"Back to the seat left, Table {place[0]} {place[1]}, with {card}."
+    return (taken or "Like a late-comer: ") + f"the vacant seat Table {place[0]} {place[1]}, with {card}."
 
 
 def explain(state, proposal, why: str):

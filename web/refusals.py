@@ -84,6 +84,7 @@ SENTENCES = {
     "NOT BY THE CLOCK": "this party is not run by the clock.",
     "NOT CHECKED IN": "that guest is not checked in yet.",
     "NOT HERE": "that guest is not at the party.",
+    "NOT LEFT": "that guest has not left.",
     "NOT IN SESSION": "no session is being played now.",
     "NOT ON THE LIST": "Guest: that name is not on the guest list.",
     "NOT STAFF": "your login is not on the party's staff.",

@@ -35,6 +35,9 @@ DRAW_SEATS = "conductor.draw-seats"         # {seed?} | {by_hand: true}; + hub.s
 GUEST_SEATED = "conductor.guest-seated"     # {guest, table, seat, why}: the conductor moves a
                                             # guest to a vacant seat (a mistake, an empty seat)
 GUEST_LEFT = "conductor.guest-left"         # {guest, why}
+GUEST_BACK = "conductor.guest-back"         # {guest, why}: a guest who left comes back (or the
+                                            # leaving was pressed on the wrong row); after the
+                                            # draw + hub.guest-placed: his own card, a seat
 SESSION_STARTED = "conductor.session-started"  # {session}: the bell that starts play
 BELL = "conductor.bell"                     # {meaning: "finish"|"stop", final?, why?}
 BELL_UNDONE = "conductor.bell-undone"       # {bell, why}
@@ -65,7 +68,7 @@ STAFF_KINDS = frozenset({
     SESSION_STARTED, BELL, BELL_UNDONE, RESULT_CORRECTED, GAME_ANNULLED, TABLE_CLOSED,
     CALL_ANSWERED, RESEAT, FINAL_COUNT, PLAY_OFF, WALK_IN, CHECK_IN_UNDONE, ALL_CHECKED_IN,
     GUEST_RENAMED, GUEST_REMOVED, CARD_DRAWN, TABLE_ADDED, PARTY_CHANGED, DISPLAY_CHANGED,
-    DRAW_UNDONE,
+    DRAW_UNDONE, GUEST_BACK,
 })
 
 # -- the hub's own decisions (source 'hub') -------------------------------------

@@ -159,10 +159,22 @@ def _guest_left(state, ev):
         # a printed card drawn by hand before the seats: it goes back to the tray
         state = _hand_card(state, name, None)
         guest = state.guests[name]
-    state = replace(state, guests=state.guests.set(name, replace(guest, left=_mend(ev))))
-    if guest.card and state.session is not None:
+    s = state.session
+    place = s.place_of(guest.card) if guest.card and s is not None else None
+    vacated = (s.number, *place) if place else None   # his seat, should he come back
+    state = replace(state, guests=state.guests.set(name, replace(guest, left=_mend(ev),
+                                                                 vacated=vacated)))
+    if place:
         state = _seat(state, guest.card, None)
     return state
+
+
+def _guest_back(state, ev):
+    """Back on the list of those present; his seat, if any, follows as hub.guest-placed."""
+    name = ev.body["guest"]
+    state = _noted(state, ev, f"{name} is back")
+    return replace(state, guests=state.guests.set(name, replace(state.guests[name], left=None,
+                                                                vacated=None)))
 
 
 def _walk_in(state, ev):
@@ -437,6 +449,7 @@ _HANDLERS = {
     k.TABLE_ADDED: _table_added, k.PARTY_CHANGED: _party_changed,
     k.DISPLAY_CHANGED: _display_changed, k.DRAW_UNDONE: _draw_undone,
     k.GUEST_PLACED: _guest_placed, k.GUEST_SEATED: _guest_seated, k.GUEST_LEFT: _guest_left,
+    k.GUEST_BACK: _guest_back,
     k.SESSION_STARTED: _session_started, k.BELL: _bell, k.HUB_BELL: _bell,
     k.BELL_UNDONE: _bell_undone, k.BELL_ACK: _bell_ack, k.TABLE_BELL: _table_bell,
     k.CALL: _call, k.CALL_ANSWERED: _call_answered, k.TABLE_CLOSED: _table_closed,

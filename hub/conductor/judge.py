@@ -506,6 +506,33 @@ def _guest_left(state, p, login, now):
     return _Admit((p,), "GUEST LEFT")
 
 
+def _guest_back(state, p, login, now):
+    """A guest who left comes back (or "has left" was pressed on the wrong row): his own
+    card and score, his seat if nobody took it, else a vacant seat at the last tables like
+    a late-comer (LIST); before the draw, simply present again; once every session is
+    played, back in the standings and the prizes only."""
+    _why(p)
+    name = _guest(state, p)
+    guest = state.guests.get(name)
+    if guest is None:
+        raise Refusal("NOT ON THE LIST")
+    if guest.left is None:
+        raise Refusal("NOT LEFT")
+    if state.final_count is not None:
+        raise Refusal("COUNTED")
+    if state.session is None or party_over(state):
+        return _Admit((p,), "GUEST BACK")
+    if guest.card is None:   # he left before the draw: now a late-comer with a card of his own
+        return _late_comer(state, p, name, now)
+    place = seating.place_returning(state, guest)
+    if place is None:
+        raise Refusal("PARTY FULL")
+    table, seat = place
+    placed = _decision(p, 1, k.GUEST_PLACED, {"guest": name, "card": guest.card, "table": table,
+                                              "seat": seat})
+    return _Admit((p, placed), f"TABLE {table} {seat}")
+
+
 def _check_in_undone(state, p, login, now):
     _why(p)
     guest = state.guests.get(_guest(state, p))
@@ -777,8 +804,8 @@ def _play_off(state, p, login, now):
 _STAFF = {
     k.PARTY_CREATED: _party_created, k.STAFF_ADDED: _staff_added, k.GUEST_LISTED: _guest_listed,
     k.CHECKED_IN: _checked_in, k.DRAW_SEATS: _draw_seats, k.GUEST_SEATED: _guest_seated,
-    k.GUEST_LEFT: _guest_left, k.SESSION_STARTED: _session_started, k.BELL: _bell,
-    k.BELL_UNDONE: _bell_undone, k.RESULT_CORRECTED: _result_corrected,
+    k.GUEST_LEFT: _guest_left, k.GUEST_BACK: _guest_back, k.SESSION_STARTED: _session_started,
+    k.BELL: _bell, k.BELL_UNDONE: _bell_undone, k.RESULT_CORRECTED: _result_corrected,
     k.GAME_ANNULLED: _game_annulled, k.TABLE_CLOSED: _table_closed,
     k.CALL_ANSWERED: _call_answered, k.RESEAT: _reseat, k.FINAL_COUNT: _final_count,
     k.PLAY_OFF: _play_off, k.WALK_IN: _walk_in, k.CHECK_IN_UNDONE: _check_in_undone,

@@ -16,7 +16,7 @@ import random
 
 from .cards import SEATS, card_at, colour, successive
 from .setup import Setup
-from .state import PartyState
+from .state import Guest, PartyState
 
 
 def cards_taken(setup: Setup, guests: int) -> list[str]:
@@ -42,27 +42,54 @@ def draw(setup: Setup, guests: list[str], rng: random.Random) -> dict[str, str]:
 
 
 def place_late_comer(state: PartyState) -> tuple[str, int, str] | None:
-    """The card and seat for a guest arriving after the draw: the vacant seat at the
-    last table that has one (in the partnership forms, a seat of the colour of a free
-    card), else the first seat of the next empty table. None: no seat is vacant.
+    """The card and seat for a guest arriving after the draw: the first vacant seat
+    (`_vacant`; in the partnership forms, a seat of the colour of a free card). None: no
+    seat is vacant.
 
     A seat vacated by a guest who left is vacant too, even when every card of the
     party's tables is held: the late-comer then gets a spare card, the next in the
     successive order after the last table's (his own score-card, never the score of
     the guest who left)."""
-    setup, s = state.setup, state.session
+    setup = state.setup
     used = set(state.holders)
     spare_tables = setup.tables + 1 + len(used) // 2   # a free card of each colour beyond
     free = [c for c in successive(spare_tables, setup.partnership) if c not in used]
-    occupied = sorted((n for n, t in s.tables.items() if t.players), reverse=True)
-    for n in occupied:
+    seat = next(_vacant(state), None)
+    if seat is None:
+        return None
+    n, i = seat
+    return _card_for_seat(setup, free, i), n, SEATS[i]
+
+
+def place_returning(state: PartyState, guest: Guest) -> tuple[int, str] | None:
+    """Where a guest who left sits when he comes back, with his own card (his score kept):
+    the seat he left, if nobody has taken it in the same session; else, like a late-comer,
+    the first vacant seat at the last tables ("Late-comers will have to be satisfied to
+    receive vacant seats at the last tables", LIST), of his card's colour in the
+    partnership forms. None: no seat is vacant."""
+    s = state.session
+    if guest.vacated is not None and guest.vacated[0] == s.number:
+        _, n, seat = guest.vacated
+        if s.tables[n].seats[SEATS.index(seat)] is None:
+            return n, seat
+    for n, i in _vacant(state):
+        if not state.setup.partnership or colour(card_at(1, SEATS[i], True)) == colour(guest.card):
+            return n, SEATS[i]
+    return None
+
+
+def _vacant(state: PartyState):
+    """The vacant seats of the session, (table, seat index), in the order a guest arriving
+    after the draw takes them: at the last table that has players, then the tables before
+    it, then the seats of the next empty table from A."""
+    s = state.session
+    for n in sorted((n for n, t in s.tables.items() if t.players), reverse=True):
         for i, card in enumerate(s.tables[n].seats):
             if card is None:
-                return _card_for_seat(setup, free, i), n, SEATS[i]
+                yield n, i
     empty = [n for n, t in sorted(s.tables.items()) if not t.players]
-    if not empty:
-        return None
-    return _card_for_seat(setup, free, 0), empty[0], "A"
+    if empty:
+        yield from ((empty[0], i) for i in range(4))
 
 
 def _card_for_seat(setup: Setup, free: list[str], i: int) -> str:

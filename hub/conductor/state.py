@@ -41,6 +41,7 @@ class Guest:
     checked_in: bool = False
     card: str | None = None
     left: Mend | None = None
+    vacated: tuple | None = None   # (session, table, seat) the guest left empty, while gone
 
 
 @dataclass(frozen=True)

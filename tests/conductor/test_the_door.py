@@ -319,3 +319,114 @@ def test_a_correction_after_the_final_count_gives_the_prize_to_whom_the_totals_n
                                         "values": win_values(p, entry, 36)}))
     assert [(a.prize, a.cards) for a in awards(p.state)] == [("1", ("1A",))]
     on_record(p)
+
+
+# -- a guest who left comes back (docs/conductor.md, "A guest who comes back") ------------------
+
+def test_a_guest_marked_as_left_by_mistake_is_back_in_his_seat_with_his_score():
+    """"Has left" pressed on the wrong row: undone with who and why, the guest sits again in
+    the seat he left (nobody took it), with his own card and score; the table checks its
+    seats again before its next result, as for anybody new sitting down."""
+    p = block(tables=2)
+    p.guests([f"G{i}" for i in range(8)])
+    p.draw()
+    p.start()
+    p.must(win(p, 1, "B", 5))
+    wrong = p.state.holders["1B"]
+    p.must(p.staff(k.GUEST_LEFT, {"guest": wrong, "why": "train home"}))
+    assert p.state.session.tables[1].seats[1] is None
+    refused(p.staff(k.GUEST_BACK, {"guest": wrong}), "SAY WHY")
+    v = p.must(p.staff(k.GUEST_BACK, {"guest": wrong, "why": "wrong row: it was Bob"}, login="ann"))
+    assert v.msg == "TABLE 1 B" and [e.kind for e in v.events] == [k.GUEST_BACK, k.GUEST_PLACED]
+    assert p.where(wrong) == (1, "B") and p.state.guests[wrong].card == "1B"
+    assert p.state.guests[wrong].left is None and totals(p.state)["1B"] == 5
+    assert screens(p.state)[1]["form"]["kind"] == "seat-check"
+    assert next(g for g in to_json(p.state)["guests"] if g["name"] == wrong)["left"] is None
+    assert p.state.changes[-1][0] == f"{wrong} is back" and p.state.changes[-1][1].by == "staff:ann"
+    refused(p.staff(k.GUEST_BACK, {"guest": wrong, "why": "again"}), "NOT LEFT")
+    refused(p.staff(k.GUEST_BACK, {"guest": "Nobody", "why": "?"}), "NOT ON THE LIST")
+    on_record(p)
+
+
+def test_a_guest_who_comes_back_after_a_late_comer_took_his_seat_sits_as_a_late_comer():
+    """The seat he left went to a late-comer ("Late-comers will have to be satisfied to
+    receive vacant seats at the last tables", LIST): coming back he is satisfied the same
+    way, at the first vacant seat at the last tables, keeping his card and its score. With
+    no seat vacant he is refused until a table is added."""
+    p = block(tables=2)
+    p.guests([f"G{i}" for i in range(8)])
+    p.draw()
+    p.start()
+    for seat in "CC":
+        p.must(win(p, 2, seat, 5))
+    leaver = p.state.holders["2C"]
+    p.must(p.staff(k.GUEST_LEFT, {"guest": leaver, "why": "phone call outside"}))
+    assert p.must(p.staff(k.WALK_IN, {"guest": "Late Lou"})).msg == "TABLE 2 C"
+    refused(p.staff(k.GUEST_BACK, {"guest": leaver, "why": "back from the call"}), "PARTY FULL")
+    assert p.state.guests[leaver].left is not None          # a refusal changes nothing
+    p.must(p.staff(k.TABLE_ADDED, {"why": "a seat for the guest back"}))
+    v = p.must(p.staff(k.GUEST_BACK, {"guest": leaver, "why": "back from the call"}))
+    assert v.msg == "TABLE 3 A" and p.where(leaver) == (3, "A")
+    assert p.where("Late Lou") == (2, "C")                   # nobody is moved for him
+    assert p.state.guests[leaver].card == "2C" and totals(p.state)["2C"] == 10
+    # the next late-comer joins him there: the table plays once two are there
+    assert p.must(p.staff(k.WALK_IN, {"guest": "Late Lee"})).msg == "TABLE 3 B"
+    p.must(p.table(3, k.SEAT_CHECK, {"cards": p.card_numbers(3)}))
+    p.must(win(p, 3, "A", 4))
+    assert totals(p.state)["2C"] == 14
+    on_record(p)
+
+
+def test_a_guest_who_left_in_one_session_comes_back_in_the_next_at_the_last_tables():
+    """Between sessions the movement seated only those present: the seat he left is of a
+    session gone, so he comes back like a late-comer (LIST), his score-card kept."""
+    p = block(tables=2)
+    p.guests([f"G{i}" for i in range(7)])
+    p.draw()
+    p.start()
+    leaver = p.state.holders["1A"]
+    p.must(win(p, 1, "A", 5))
+    p.must(p.staff(k.GUEST_LEFT, {"guest": leaver, "why": "unwell"}))
+    _session(p, {1: "B"})
+    p.reseat()
+    assert p.state.session.place_of("1A") is None
+    vacant = [(n, x) for n, t in sorted(p.state.session.tables.items())
+              for x, c in zip("ABCD", t.seats) if c is None and t.players]
+    v = p.must(p.staff(k.GUEST_BACK, {"guest": leaver, "why": "feeling better"}))
+    assert p.where(leaver) == vacant[-1] and v.msg == "TABLE {} {}".format(*vacant[-1])
+    assert totals(p.state)["1A"] == 5
+    on_record(p)
+
+
+def test_a_guest_back_before_the_draw_is_present_again_and_after_the_count_is_refused():
+    p = block(tables=1, sessions=1)
+    p.guests([f"G{i}" for i in range(5)])
+    p.must(p.staff(k.GUEST_LEFT, {"guest": "G4", "why": "went home"}))
+    p.must(p.staff(k.GUEST_BACK, {"guest": "G4", "why": "forgot her coat, staying"}))
+    p.must(p.staff(k.GUEST_LEFT, {"guest": "G3", "why": "went home"}))
+    p.draw()
+    assert p.state.guests["G4"].card is not None and p.state.guests["G3"].card is None
+    p.start()
+    for _ in range(4):
+        p.must(win(p, 1, "A", 5))
+    p.ack_bell()
+    p.must(p.staff(k.FINAL_COUNT, {}))
+    refused(p.staff(k.GUEST_BACK, {"guest": "G3", "why": "late again"}), "COUNTED")
+    on_record(p)
+
+
+def test_a_red_card_coming_back_in_bergen_sits_in_a_red_seat():
+    """BERGEN GAME: White A, B and Red A, B cards; partners of opposite colours sit opposite
+    (docs/conductor.md, Bergen seats): a red card back at a new table sits in C."""
+    p = Party()
+    p.create(form="bergen", tables=2)
+    p.guests([f"G{i}" for i in range(8)])
+    p.draw()
+    p.start()
+    red = p.state.session.tables[2].seats[2]
+    leaver = p.state.holders[red]
+    p.must(p.staff(k.GUEST_LEFT, {"guest": leaver, "why": "called away"}))
+    p.must(p.staff(k.WALK_IN, {"guest": "Late Lou"}))
+    p.must(p.staff(k.TABLE_ADDED, {"why": "room for one more"}))
+    assert p.must(p.staff(k.GUEST_BACK, {"guest": leaver, "why": "back"})).msg == "TABLE 3 C"
+    on_record(p)

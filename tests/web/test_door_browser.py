@@ -318,3 +318,60 @@ def test_walk_ins_during_play_take_a_vacated_seat_then_a_new_last_table(hub, ser
     shot(page, "door-walk-ins-during-play")
     late = [e for e in hub.journal.events() if e.kind == ev.WALK_IN]
     assert [e.body.get("similar_ok", False) for e in late] == [False, True]
+
+
+def test_a_guest_who_left_comes_back_after_a_late_comer_took_the_seat(hub, server, page):
+    """docs/conductor.md, "A guest who comes back": the seat he left went to a late-comer
+    (LIST: "Late-comers will have to be satisfied to receive vacant seats at the last
+    tables"), so he is satisfied the same way, keeping his card and its score. The console
+    says so before the host clicks; with every seat taken it says to add a table first.
+    The projector follows: "(left)" goes from his name."""
+    import uuid
+    from hub.event import Proposal
+    from party.hands import draw_game
+    make_party(hub, 2)
+    v = hub.submit(Proposal(f"t2.{uuid.uuid4().hex[:12]}", "table:2", ev.RESULT,
+                            {"table": 2, "board": "b2", "game": 1, "values": draw_game(2, 1)}))
+    assert v.ok, v.why
+    leaver = hub.state.holders["2C"]
+    sign_in_page(page, server.url)
+    projector = page.context.new_page()
+    projector.goto(server.url)
+    projector.wait_for_function(
+        f"[...document.querySelectorAll('#left-list li')].some(li => li.textContent.includes({leaver!r}))")
+
+    page.goto(server.url + "console/guests")
+    row_action(page, leaver, "guest-left", why="a phone call outside")
+    assert "A guest left: done" in flash(page)
+    projector.wait_for_function(
+        f"document.getElementById('left-list').textContent.includes({leaver + ' (left)'!r})")
+    row(page, leaver).locator("summary").click()
+    assert row(page, leaver).locator("[data-back]").inner_text() == (
+        "Back to the seat left, Table 2 C, with the card TABLE 2 C and its score.")
+    door(page, "walk-in", guest="Late Lou")
+    assert "A walk-in: done — TABLE 2 C" in flash(page)
+
+    # every seat taken: the console says what it would do, and refuses until a table is added
+    row(page, leaver).locator("summary").click()
+    assert row(page, leaver).locator("[data-back]").inner_text() == (
+        "The seat left, Table 2 C, is Late Lou's now: every seat is taken. Add a table first; "
+        "then back at Table 3 with the card TABLE 2 C and its score.")
+    row_action(page, leaver, "guest-back", why="back from the call")
+    assert flash(page, "refused") == "A guest came back: refused — every seat is taken: add a table first."
+    page.locator("form[data-action=add-table] button").click()
+    assert "Add a table: done — TABLE 3 ADDED" in flash(page)
+    row(page, leaver).locator("summary").click()
+    assert row(page, leaver).locator("[data-back]").inner_text() == (
+        "The seat left, Table 2 C, is Late Lou's now: the vacant seat Table 3 A, "
+        "with the card TABLE 2 C and its score.")
+    shot(page, "door-guest-comes-back")
+    row_action(page, leaver, "guest-back", why="back from the call")
+    assert "A guest came back: done — TABLE 3 A" in flash(page)
+    cells = row(page, leaver).locator("td").all_inner_texts()
+    assert cells[2:4] == ["TABLE 2 C", "Table 3 A"] and "left" not in (row(page, leaver).get_attribute("class") or "")
+    projector.wait_for_function(
+        f"!document.getElementById('left-list').textContent.includes({leaver + ' (left)'!r})")
+
+    back = [e for e in hub.journal.events() if e.kind == ev.GUEST_BACK]
+    assert [(e.source, e.body["why"]) for e in back] == [("staff:florence", "back from the call")]
+    assert hub.state.guests[leaver].card == "2C" and hub.state.session.place_of("2C") == (3, "A")
