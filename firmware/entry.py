@@ -31,23 +31,29 @@ def fit(left, right=""):
 def card_keys(f, v):
     # A score-card (hub/conductor/cards.py) as a guest keys it from what is
     # printed on it: table, letter and, on White and Red cards ("card": 2),
-    # 1 white / 2 red. Number 7 is "2C"; on White and Red cards "2A2".
+    # 1 white / 2 red. Number 7 is "2C"; on White and Red cards "2A2". A spare
+    # card, the second for a seat ("TABLE 2 C/2"), is 10000 more: then the copy.
+    c, v = v // 10000, v % 10000
     t, i = str((v - 1) // 4 + 1), (v - 1) % 4
-    return "0" if not v else t + "ABAB"[i] + "1122"[i] if f["card"] == 2 else t + SEATS[i]
+    k = "0" if not v else t + "ABAB"[i] + "1122"[i] if f["card"] == 2 else t + SEATS[i]
+    return k + str(c + 1) if c else k
 
 
 def card_number(f, b):
-    # The card keyed as b, or None: a party has at most a few hundred cards,
-    # so trying each is quicker to read (and smaller) than parsing b.
-    for v in range(f.get("max", 0) + 1):
-        if card_keys(f, v) == b:
-            return v
+    # The card keyed as b, or None: a party has at most a few hundred cards
+    # (and "copies" of some, its spares), so trying each is quicker to read
+    # (and smaller) than parsing b.
+    for c in range(f.get("copies", 1)):
+        for v in range(1 if c else 0, f.get("max", 0) + 1):
+            if card_keys(f, v + 10000 * c) == b:
+                return v + 10000 * c
 
 
 def show_value(f, v):
     if f.get("card"):
-        k = card_keys(f, v)  # on the review page as printed in short: "2C", "R2A"
-        return "EMPTY" if not v else ("WR"[k[-1] == "2"] + k[:-1]) if f["card"] == 2 else k
+        k = card_keys(f, v % 10000)  # on the review page as printed in short: "2C", "R2A", "2C/2"
+        k = "EMPTY" if not v else ("WR"[k[-1] == "2"] + k[:-1]) if f["card"] == 2 else k
+        return k + "/" + str(v // 10000 + 1) if v >= 10000 else k
     if f.get("seat"):
         return SEATS[v - 1] if v else "NONE"
     return str(v)
@@ -139,7 +145,7 @@ class Entry:
                 self.asking = True
             return None
         if f.get("card"):  # table, letter (and colour): checked whole on #
-            if len(self.buf) >= 5:
+            if len(self.buf) >= 6:
                 self.msg = card_hint(f)
             else:
                 self.buf = k if self.buf == "0" else self.buf + k

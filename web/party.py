@@ -373,7 +373,9 @@ def score_cards(state) -> list[dict]:
     filled = {c["card"]: c for c in conductor.score_cards(state)}
     measure = MEASURE_WORDS.get(setup.measure, setup.measure)
     out = []
-    for card in C.successive(setup.tables, setup.partnership):
+    # the spare cards given to late-comers follow ("TABLE 2 C/2": hub/conductor/cards.py)
+    spares = sorted((c for c in state.holders if C.copy_of(c)[1] > 1), key=C.number)
+    for card in C.successive(setup.tables, setup.partnership) + spares:
         known = filled.get(card, {})
         rows = {r["session"]: r for r in known.get("sessions", [])}
         out.append({"label": C.label(card), "colour": C.colour(card), "name": known.get("guest", ""),

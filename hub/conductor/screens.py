@@ -11,7 +11,7 @@ drawn for the seat and labelled with its holder's name, sent as
 from __future__ import annotations
 
 from . import leads
-from .cards import SEATS, number
+from .cards import SEATS, copy_of, number
 from .fold import open_play_off
 from .scoring import count_form, entry_form, pieces_each
 from .state import PartyState, last_session, table_state
@@ -120,13 +120,16 @@ def _seat_check_form(state: PartyState, t) -> dict:
     the table confirms with one key and keys a card (as printed: table, letter and, on
     White and Red cards, 1 white / 2 red) only for a seat that is wrong (docs/firmware.md)."""
     kind = 2 if state.setup.partnership else 1
-    # a late-comer's spare card numbers past the last table's (seating.place_late_comer)
-    most = max([state.setup.tables * 4] + [number(c) for c in t.seats if c])
+    # a late-comer's spare card for a seat is a copy of the seat's card (cards.spare): the
+    # board keys the party's cards and, where spares are given, their copies
+    copies = max((copy_of(c)[1] for c in state.holders if "/" in c), default=1)
+    most = max([state.setup.tables * 4] + [number(copy_of(c)[0]) for c in t.seats if c])
     fields = []
     for x, card in zip(SEATS, t.seats):
         who = state.holders.get(card, card) if card else "EMPTY"
-        fields.append({"k": x, "label": f"{x} {who}".upper()[:16], "min": 0,
-                       "max": most, "card": kind, "v": number(card) if card else 0})
+        field = {"k": x, "label": f"{x} {who}".upper()[:16], "min": 0,
+                 "max": most, "card": kind, "v": number(card) if card else 0}
+        fields.append(dict(field, copies=copies) if copies > 1 else field)
     return {"kind": "seat-check", "game": 0, "title": "SEAT CHECK", "fields": fields}
 
 

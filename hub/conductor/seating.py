@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from .cards import SEATS, card_at, colour, successive
+from .cards import SEATS, card_at, colour, spare, successive
 from .setup import Setup
 from .state import Guest, PartyState
 
@@ -43,22 +43,22 @@ def draw(setup: Setup, guests: list[str], rng: random.Random) -> dict[str, str]:
 
 def place_late_comer(state: PartyState) -> tuple[str, int, str] | None:
     """The card and seat for a guest arriving after the draw: the first vacant seat
-    (`_vacant`; in the partnership forms, a seat of the colour of a free card). None: no
-    seat is vacant.
+    (`_vacant`) and its own card, so that his card names where he sits, as the draw's do
+    (TRAY). None: no seat is vacant.
 
-    A seat vacated by a guest who left is vacant too, even when every card of the
-    party's tables is held: the late-comer then gets a spare card, the next in the
-    successive order after the last table's (his own score-card, never the score of
-    the guest who left)."""
-    setup = state.setup
-    used = set(state.holders)
-    spare_tables = setup.tables + 1 + len(used) // 2   # a free card of each colour beyond
-    free = [c for c in successive(spare_tables, setup.partnership) if c not in used]
+    A seat vacated by a guest who left is vacant too, though its card is his: the
+    late-comer then gets a spare card for the seat, "2C/2" (cards.spare: his own
+    score-card, never the score of the guest who left)."""
     seat = next(_vacant(state), None)
     if seat is None:
         return None
     n, i = seat
-    return _card_for_seat(setup, free, i), n, SEATS[i]
+    own = card_at(n, SEATS[i], state.setup.partnership)
+    card, copy = own, 1
+    while card in state.holders:
+        copy += 1
+        card = spare(own, copy)
+    return card, n, SEATS[i]
 
 
 def place_returning(state: PartyState, guest: Guest) -> tuple[int, str] | None:
@@ -90,12 +90,3 @@ def _vacant(state: PartyState):
     empty = [n for n, t in sorted(s.tables.items()) if not t.players]
     if empty:
         yield from ((empty[0], i) for i in range(4))
-
-
-def _card_for_seat(setup: Setup, free: list[str], i: int) -> str:
-    """The first free card in successive order that may sit in seat `i`: any card in the
-    individual forms, a white card in A/B and a red one in C/D in the partnership forms."""
-    if not setup.partnership:
-        return free[0]
-    want = colour(card_at(1, SEATS[i], True))
-    return next(c for c in free if colour(c) == want)

@@ -15,6 +15,7 @@ import pytest
 
 from hub.conductor import screens, to_json
 from hub.conductor.audit import audit
+from hub.conductor.cards import home, label
 from hub.conductor.prizes import totals
 
 from .party import Party, cards_seating, win
@@ -115,7 +116,10 @@ def test_a_walk_in_after_the_draw_takes_a_seat_at_a_new_last_table():
 def test_a_late_comer_takes_the_seat_a_guest_who_left_vacated_when_every_card_is_held():
     """Issue 12 item 4: every card of the party's tables is held; a guest leaves; the
     late-comer gets the vacant seat ("vacant seats at the last tables", LIST) with a spare
-    card of his own, never the score of the guest who left."""
+    card of his own, never the score of the guest who left. The spare names the seat, as
+    every card does ("The card which a person draws will decide at which table and chair
+    he is to be seated", TRAY): the second card for Table 2 C, "TABLE 2 C/2"; a table added
+    later gives its late-comers its own cards, so no card names a seat its holder is not in."""
     p = block(tables=2)
     p.guests([f"G{i}" for i in range(8)])
     p.draw()
@@ -128,15 +132,23 @@ def test_a_late_comer_takes_the_seat_a_guest_who_left_vacated_when_every_card_is
     v = p.must(p.staff(k.WALK_IN, {"guest": "Late Lou"}))
     assert v.msg == "TABLE 2 C"
     card = p.state.guests["Late Lou"].card
-    assert card not in [f"{t}{s}" for t in (1, 2) for s in "ABCD"]      # a spare card
+    assert (card, label(card)) == ("2C/2", "TABLE 2 C/2")              # a spare card
     assert p.where("Late Lou") == (2, "C")
     assert totals(p.state)[card] == 0 and totals(p.state)["2C"] == before
-    # the table checks its seats again, the spare card within what its board may key
+    # the table checks its seats again: the board is told the party has second cards
     form = screens(p.state)[2]["form"]
-    assert form["kind"] == "seat-check" and form["fields"][2]["v"] <= form["fields"][2]["max"]
+    assert form["kind"] == "seat-check"
+    assert [(f["label"], f["v"], f["max"], f["copies"]) for f in form["fields"]][2] == (
+        "C LATE LOU", 10_000 + 7, 8, 2)
     p.must(p.table(2, k.SEAT_CHECK, {"cards": p.card_numbers(2)}))
     p.must(win(p, 2, "C", 3))
     assert totals(p.state)[card] == 3
+    # a table added later: its late-comers hold its own cards
+    p.must(p.staff(k.GUEST_LEFT, {"guest": p.state.holders["1D"], "why": "tired"}))
+    p.must(p.staff(k.TABLE_ADDED, {"why": "a party of four at the door"}))
+    for name, card in (("Ida", "1D/2"), ("Jo", "3A"), ("Kit", "3B")):
+        p.must(p.staff(k.WALK_IN, {"guest": name}))
+        assert p.state.guests[name].card == card and home(card) == p.where(name)
     on_record(p)
 
 

@@ -2,14 +2,16 @@
 item 4), checked in at the table by the real firmware on the MicroPython unix port.
 
 Grimm 1896 (000_ff8a6ed40036e836.txt), LIST: "Late-comers will have to be satisfied to
-receive vacant seats at the last tables." The late-comer's card is a spare one, numbered
-after the last table's; the table's board checks its seats again and accepts it.
+receive vacant seats at the last tables." TRAY: "The card which a person draws will decide
+at which table and chair he is to be seated." The late-comer's card is a spare one, the
+second card for the seat ("TABLE 2 C/2", hub/conductor/cards.py); the table's board checks
+its seats again, shows it as printed and keys it as printed.
 """
 import pytest
 
 from hardware.sim.board import VirtualBoard
 from hub.conductor import events as k
-from hub.conductor.cards import SEATS, number
+from hub.conductor.cards import SEATS, label, number
 from hub.event import Proposal
 from hub.service import Hub
 from party.setup import create_party, guest_names, seat_guests, staff_action, start_session
@@ -34,11 +36,18 @@ def test_a_late_comer_in_a_vacated_seat_is_checked_in_by_the_tables_board(broker
         v = staff_action(hub, k.WALK_IN, {"guest": "Late Lou"})
         assert (v.ok, v.msg) == (True, "TABLE 2 C")
         spare = hub.state.guests["Late Lou"].card
-        assert number(spare) > 8                    # every card of the two tables is held
+        assert (spare, label(spare)) == (seats[2] + "/2", "TABLE 2 C/2")   # every card is held
         board.wait_for("# SEAT CHECK", timeout=20)   # the hub asks the table to check its seats
-        board.press("#")   # the seat check's page: who sits where now
+        board.press("#")   # the seat check's page: who sits where now, the card as printed
         lines = board.wait_for("# ALL RIGHT", timeout=20)
-        assert any(line.startswith("C LATE LOU") for line in lines), lines
+        assert "C LATE LOU  2C/2" in lines, lines
+        board.press("C")                             # his seat's field: the spare as keyed
+        board.wait_for("> 2C2_", timeout=20)
+        board.press("***")
+        board.wait_for(lambda lines: lines[2] == "> _", timeout=20)
+        board.press("2C2#")                          # keyed from the card in his hand
+        lines = board.wait_for("# ALL RIGHT", timeout=20)
+        assert "C LATE LOU  2C/2" in lines, lines
         board.press("#")
         board.wait_for("SEATS OK", timeout=20)
         board.wait_for("GAME 1 OF 4", timeout=20)

@@ -301,8 +301,10 @@ def test_walk_ins_during_play_take_a_vacated_seat_then_a_new_last_table(hub, ser
     assert page.locator("#late-comer").inner_text() == "The next late-comer takes the vacant seat Table 2 C."
     door(page, "walk-in", guest="Late Lou")
     assert "A walk-in: done — TABLE 2 C" in flash(page)
-    spare = hub.state.guests["Late Lou"].card       # his own card, not the one who left
-    assert spare not in {f"{t}{x}" for t in (1, 2) for x in "ABCD"}
+    assert hub.state.guests["Late Lou"].card == "2C/2"   # his own card, not the one who left
+    # the spare names the seat, as printed and in the list (TRAY: "The card which a person
+    # draws will decide at which table and chair he is to be seated")
+    assert row(page, "Late Lou").locator("td").all_inner_texts()[2:4] == ["TABLE 2 C/2", "Table 2 C"]
 
     door(page, "walk-in", guest=names[0].upper())
     assert f"'{names[0]}' is already on the list" in flash(page, "refused")
@@ -316,6 +318,14 @@ def test_walk_ins_during_play_take_a_vacated_seat_then_a_new_last_table(hub, ser
     door(page, "walk-in", guest=names[0].upper(), similar_ok=True)
     assert "A walk-in: done — TABLE 3 A" in flash(page)
     shot(page, "door-walk-ins-during-play")
+    # session I: every card present names where its holder sits, the spare and the new table's too
+    for r in page.locator("#guests tbody tr:not(.left)").all():
+        card, at = r.locator("td").all_inner_texts()[2:4]
+        assert card.split("/")[0] == at.upper(), (card, at)
+    page.goto(server.url + "print/score-cards")
+    printed = page.locator('.score-card[data-card="TABLE 2 C/2"]')
+    assert printed.locator("h2").inner_text() == "TABLE 2 C/2." and "Late Lou" in printed.inner_text()
+    assert "TABLE 3 A." in page.locator(".score-card").nth(8).inner_text()   # the new table's own
     late = [e for e in hub.journal.events() if e.kind == ev.WALK_IN]
     assert [e.body.get("similar_ok", False) for e in late] == [False, True]
 

@@ -106,20 +106,24 @@ const SEAT_KEYS = "ABCD";
 const asked = (f, values) => !f.when || f.when[1].includes(values[f.when[0]]);
 const shown = (w) => w.form.fields.filter((f) => asked(f, w.values));
 
+const SPARE = 10000;   // a spare card, the second for a seat ("TABLE 2 C/2"): the seat's card + 10000
 function cardKeys(f, v) {
   if (!v) return "0";
-  const t = String(Math.floor((v - 1) / 4) + 1), i = (v - 1) % 4;
-  return f.card === 2 ? t + "ABAB"[i] + "1122"[i] : t + SEAT_KEYS[i];
+  const c = Math.floor(v / SPARE), n = v % SPARE;
+  const t = String(Math.floor((n - 1) / 4) + 1), i = (n - 1) % 4;
+  return (f.card === 2 ? t + "ABAB"[i] + "1122"[i] : t + SEAT_KEYS[i]) + (c ? String(c + 1) : "");
 }
 function cardNumber(f, typed) {
-  for (let v = 0; v <= (f.max || 0); v++) if (cardKeys(f, v) === typed) return v;
+  for (let c = 0; c < (f.copies || 1); c++) {
+    for (let v = c ? 1 : 0; v <= (f.max || 0); v++) if (cardKeys(f, v + SPARE * c) === typed) return v + SPARE * c;
+  }
   return null;
 }
 function showValue(f, v) {
   if (f.card) {
     if (!v) return "EMPTY";
-    const k = cardKeys(f, v);
-    return f.card === 2 ? (k.endsWith("2") ? "R" : "W") + k.slice(0, -1) : k;
+    const k = cardKeys(f, v % SPARE), copy = v >= SPARE ? "/" + (Math.floor(v / SPARE) + 1) : "";
+    return (f.card === 2 ? (k.endsWith("2") ? "R" : "W") + k.slice(0, -1) : k) + copy;
   }
   if (f.seat) return v ? SEAT_KEYS[v - 1] : "NONE";
   return String(v);
@@ -195,7 +199,7 @@ function key(k) {
       if (i >= 0) moveTo(i, false); else walk = null;   // before the first field: the entry is left (values kept)
     }
   } else if (k === "ok") accept(f);
-  else if (f.card) { if (walk.typed.length < 5) walk.typed = walk.typed === "0" ? k : walk.typed + k; }
+  else if (f.card) { if (walk.typed.length < 6) walk.typed = walk.typed === "0" ? k : walk.typed + k; }
   else if (f.seat) {
     if (SEAT_KEYS.includes(k) || (k === "0" && (f.min || 0) < 1)) { walk.typed = k; accept(f); }   // one key
     else walk.msg = (f.min || 0) >= 1 ? "PICK A-D" : "A-D OR 0=NONE";
