@@ -7,7 +7,7 @@ import pytest
 
 from party.hands import draw_game as game
 
-from .conftest import action_id_of, csrf_of, make_party, sign_in
+from .conftest import action_id_of, csrf_of, make_party, sign_in, submit
 
 from hub.conductor import events as ev
 from web import security
@@ -179,3 +179,30 @@ def test_the_keypad_keys_a_bergen_header_as_it_is_made_in_three_keys(app, hub, s
     page.wait_for_function("document.getElementById('ack').textContent !== ''", timeout=5000)
     (count,) = [e for e in hub.journal.events() if e.kind == ev.COUNT]
     assert count.body["values"] == {"seat": 3, "header": 2}
+
+
+def test_the_keypad_shows_and_keys_a_late_comers_spare_card_as_printed(app, hub, server, page, room):
+    """A late-comer in the seat a guest who left vacated holds the second card for it,
+    "TABLE 2 C/2" (docs/conductor.md; LIST: "Late-comers will have to be satisfied to receive
+    vacant seats at the last tables"; TRAY: the card "will decide at which table and chair he
+    is to be seated"): the phone's seat check shows it as printed and takes it keyed."""
+    make_party(hub, 2, seat_check=True)
+    leaver = hub.state.holders["2C"]
+    assert submit(hub, ev.GUEST_LEFT, {"guest": leaver, "why": "train home"}).ok
+    assert submit(hub, ev.WALK_IN, {"guest": "Late Lou"}).msg == "TABLE 2 C"
+    page.goto(server.url.rstrip("/") + keypad_url(app, 2))
+    page.wait_for_selector("#entry:not([hidden])")
+    page.keyboard.press("Enter")                  # opens the seat check: the names, on review
+    page.wait_for_selector("#review:not([hidden])")
+    assert "C LATE LOU  2C/2" in page.locator("#review").inner_text().splitlines()
+    page.keyboard.press("c")                      # fix seat C: keyed from the card in his hand
+    for _ in "2C2":
+        page.keyboard.press("Backspace")
+    page.keyboard.type("2c2")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#review:not([hidden])")
+    assert "C LATE LOU  2C/2" in page.locator("#review").inner_text().splitlines()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('ack').textContent === 'SEATS OK'", timeout=5000)
+    (check,) = [e for e in hub.journal.events() if e.kind == ev.SEAT_CHECK and e.body["table"] == 2]
+    assert check.body["cards"]["C"] == 10_000 + 7
