@@ -106,12 +106,14 @@ def overview(hub) -> dict:
 # ----- guests ----------------------------------------------------------------------------------
 def guests(state) -> list[dict]:
     s = state.session
+    played = S.played_cards(state)
     out = []
     for g in state.guests.values():
         place = s.place_of(g.card) if s and g.card else None
         out.append({"name": g.name, "checked_in": g.checked_in, "card": g.card or "",
                     "card_label": C.label(g.card) if g.card else "", "place": place_label(place),
-                    "left": bool(g.left), "back": return_plan(state, g) if g.left else ""})
+                    "left": bool(g.left), "back": return_plan(state, g) if g.left else "",
+                    "played": g.card in played})
     return out
 
 

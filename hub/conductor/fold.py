@@ -187,8 +187,15 @@ def _noted(state, ev, what: str) -> PartyState:
 
 
 def _check_in_undone(state, ev):
+    """Not here after all; a card he holds, with no game played on it, goes back to the tray
+    and his seat is vacant."""
     name = ev.body["guest"]
     state = _noted(state, ev, f"check-in of {name} undone")
+    card = state.guests[name].card
+    if card is not None and state.session is not None:
+        state = _seat(state, card, None)
+    if card is not None:
+        state = _hand_card(state, name, None)
     return replace(state, guests=state.guests.set(name, replace(state.guests[name], checked_in=False)))
 
 

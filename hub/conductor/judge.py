@@ -28,8 +28,8 @@ from .leads import keys_lead
 from .prizes import awards, totals
 from .scoring import rules, score, score_count
 from .setup import CHANGEABLE_IN_PLAY, SetupError, changed, from_body
-from .state import (PartyState, find_entry, in_play, last_session, party_over, session_over,
-                    table_done)
+from .state import (PartyState, find_entry, in_play, last_session, party_over,
+                    played_cards, session_over, table_done)
 
 _LOGIN = re.compile(r"[a-z0-9-]{1,24}")
 
@@ -538,8 +538,11 @@ def _check_in_undone(state, p, login, now):
     guest = state.guests.get(_guest(state, p))
     if guest is None or not guest.checked_in or guest.left is not None:
         raise Refusal("NOT CHECKED IN")
-    if guest.card is not None:
-        raise Refusal("HAS A CARD")   # after the draw he is a guest who left
+    if state.final_count is not None:
+        raise Refusal("COUNTED")
+    if guest.card is not None and guest.card in played_cards(state):
+        raise Refusal("HAS A CARD")   # his card has a game on it: he is a guest who left
+    # a card nobody played with goes back to the tray: a late-comer checked in by mistake
     return _Admit((p,), "CHECK-IN UNDONE")
 
 

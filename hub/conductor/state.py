@@ -261,6 +261,18 @@ def seated_cards(s: Session) -> dict[str, tuple[int, str]]:
             if c is not None}
 
 
+def played_cards(state: PartyState) -> set:
+    """The cards a game was played with: in a result's seats, or seated by a session before
+    this one. A card never played with can go back to the tray (a check-in undone) without
+    a score-card losing anything."""
+    out = {c for s in state.sessions[:-1] for t in s.tables.values() for c in t.seats}
+    s = state.session
+    if s is not None:
+        out.update(c for t in s.tables.values() for e in t.entries for c in e.seats)
+    out.discard(None)
+    return out
+
+
 def present(state: PartyState) -> list[str]:
     """Cards of guests checked in and not gone, in the successive order of cards."""
     from .cards import number

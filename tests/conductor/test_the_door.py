@@ -72,9 +72,9 @@ def test_the_door_before_the_draw_walk_in_undo_rename_remove_and_everyone_in():
     assert all(g.checked_in for g in p.state.guests.values())
     refused(p.staff(k.ALL_CHECKED_IN, {}), "ALL IN")
     p.draw()
-    # after the draw a guest holds his card: he leaves instead of being removed or undone
+    # after the draw a guest holds his card: he is not removed from the list (his check-in
+    # may be undone while no game is played with the card: see the late-comer's test below)
     refused(p.staff(k.GUEST_REMOVED, {"guest": "Ann Lee", "why": "x"}), "HAS A CARD")
-    refused(p.staff(k.CHECK_IN_UNDONE, {"guest": "Ann Lee", "why": "x"}), "HAS A CARD")
     refused(p.staff(k.ALL_CHECKED_IN, {}), "SEATS DRAWN")
     # a renamed guest keeps his card and seat
     card = p.state.guests["Cora Fox"].card
@@ -441,4 +441,31 @@ def test_a_red_card_coming_back_in_bergen_sits_in_a_red_seat():
     p.must(p.staff(k.WALK_IN, {"guest": "Late Lou"}))
     p.must(p.staff(k.TABLE_ADDED, {"why": "room for one more"}))
     assert p.must(p.staff(k.GUEST_BACK, {"guest": leaver, "why": "back"})).msg == "TABLE 3 C"
+    on_record(p)
+
+
+def test_a_late_comer_checked_in_by_mistake_is_undone_until_a_game_is_played_with_his_card():
+    """"Check in" pressed on the wrong row after the draw seats a late-comer who is not there
+    (LIST). Until a game is played with his card the check-in is undone: the card goes back
+    to the tray and the seat is vacant for the guest who did come, with that card. Once a
+    game is on the card it is his score-card: he is a guest who left instead."""
+    p = block(tables=2, listed=["Absent Al"])
+    p.guests([f"G{i}" for i in range(7)])
+    p.draw()
+    p.start()
+    p.must(win(p, 1, "A", 5))
+    assert p.must(p.staff(k.CHECKED_IN, {"guest": "Absent Al"})).msg == "TABLE 2 D"
+    assert p.state.guests["Absent Al"].card == "2D"
+    v = p.must(p.staff(k.CHECK_IN_UNDONE, {"guest": "Absent Al", "why": "wrong row"}))
+    assert v.msg == "CHECK-IN UNDONE" and p.state.guests["Absent Al"].card is None
+    assert "2D" not in p.state.holders and p.state.session.tables[2].seats[3] is None
+    p.must(p.staff(k.GUEST_REMOVED, {"guest": "Absent Al", "why": "sent regrets"}))
+    v = p.must(p.staff(k.WALK_IN, {"guest": "Here Hal"}))
+    assert v.msg == "TABLE 2 D" and p.state.guests["Here Hal"].card == "2D"
+    # a game on his card: refused, he leaves instead
+    p.must(p.table(2, k.SEAT_CHECK, {"cards": p.card_numbers(2)}))
+    p.must(win(p, 2, "D", 4))
+    refused(p.staff(k.CHECK_IN_UNDONE, {"guest": "Here Hal", "why": "x"}), "HAS A CARD")
+    # one seated at the draw who has played game 1 at Table 1: the same
+    refused(p.staff(k.CHECK_IN_UNDONE, {"guest": p.state.holders["1B"], "why": "x"}), "HAS A CARD")
     on_record(p)

@@ -385,3 +385,45 @@ def test_a_guest_who_left_comes_back_after_a_late_comer_took_the_seat(hub, serve
     back = [e for e in hub.journal.events() if e.kind == ev.GUEST_BACK]
     assert [(e.source, e.body["why"]) for e in back] == [("staff:florence", "back from the call")]
     assert hub.state.guests[leaver].card == "2C" and hub.state.session.place_of("2C") == (3, "A")
+
+
+def test_a_late_comer_checked_in_by_mistake_is_undone_and_his_seat_goes_to_the_guest_who_came(
+        hub, server, page):
+    """"Check in" pressed on the wrong row after the draw seats a late-comer who is not there
+    (LIST: "Late-comers will have to be satisfied to receive vacant seats at the last
+    tables"). No game is on his card yet: the host undoes the check-in, the card goes back
+    to the tray and the guest who did come gets that seat and card (TRAY). Seating a guest
+    in a taken seat is refused with what to do instead."""
+    from hub.event import Proposal
+    from party.hands import draw_game
+    make_party(hub, 2, guests=7)
+    submit(hub, ev.GUEST_LISTED, {"guest": "Absent Al"})
+    sign_in_page(page, server.url)
+    page.goto(server.url + "console/guests")
+    row(page, "Absent Al").locator("form[data-action=check-in] button").click()
+    assert "Check in: done — TABLE 2 D" in flash(page)
+    assert row(page, "Absent Al").locator("td").all_inner_texts()[2:4] == ["TABLE 2 D", "Table 2 D"]
+    row_action(page, "Absent Al", "undo-check-in", why="wrong row: Al sent regrets")
+    assert "Undo the check-in: done — CHECK-IN UNDONE" in flash(page)
+    assert row(page, "Absent Al").locator("td").all_inner_texts()[2:4] == ["", ""]
+    assert page.locator("#late-comer").inner_text() == "The next late-comer takes the vacant seat Table 2 D."
+    door(page, "walk-in", guest="Here Hal")
+    assert "A walk-in: done — TABLE 2 D" in flash(page)
+    assert row(page, "Here Hal").locator("td").all_inner_texts()[2:4] == ["TABLE 2 D", "Table 2 D"]
+
+    row_action(page, "Here Hal", "seat-guest", table="1", why="sits with friends")
+    assert flash(page, "refused") == (
+        "Seat a guest: refused — Seat: that seat is taken; choose a vacant one (the Tables page "
+        "shows who sits where), or seat its guest elsewhere first.")
+    # a guest who has played is not undone: the console offers "Has left" instead
+    played = hub.state.holders["1A"]
+    key = hub.submit(Proposal("t1.g1", "table:1", ev.RESULT,
+                              {"table": 1, "board": "b1", "game": 1, "values": draw_game(1, 1)}))
+    assert key.ok, key.why
+    page.goto(server.url + "console/guests")
+    tools = row(page, played).locator("form").evaluate_all("fs => fs.map(f => f.dataset.action)")
+    assert "undo-check-in" not in tools and "guest-left" in tools
+    shot(page, "door-check-in-undone")
+    (undone,) = [e for e in hub.journal.events() if e.kind == ev.CHECK_IN_UNDONE]
+    assert (undone.source, undone.body["why"]) == ("staff:florence", "wrong row: Al sent regrets")
+    assert hub.state.guests["Absent Al"].card is None
