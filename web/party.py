@@ -251,8 +251,6 @@ def return_plan(state, guest) -> str:
     """What "Came back" will do for a guest who left, said before it is done
     (hub/conductor/seating.place_returning; docs/conductor.md, "A guest who comes back")."""
     from hub.conductor.seating import place_late_comer, place_returning
-    if state.final_count:
-        return "The final count is made: the score-cards are closed."
     if not state.sessions:
         return "Present again, for the draw."
     if S.party_over(state):

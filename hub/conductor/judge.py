@@ -510,7 +510,7 @@ def _guest_back(state, p, login, now):
     """A guest who left comes back (or "has left" was pressed on the wrong row): his own
     card and score, his seat if nobody took it, else a vacant seat at the last tables like
     a late-comer (LIST); before the draw, simply present again; once every session is
-    played, back in the standings and the prizes only."""
+    played (the final count made or not), back in the standings and the prizes only."""
     _why(p)
     name = _guest(state, p)
     guest = state.guests.get(name)
@@ -518,8 +518,6 @@ def _guest_back(state, p, login, now):
         raise Refusal("NOT ON THE LIST")
     if guest.left is None:
         raise Refusal("NOT LEFT")
-    if state.final_count is not None:
-        raise Refusal("COUNTED")
     if state.session is None or party_over(state):
         return _Admit((p,), "GUEST BACK")
     if guest.card is None:   # he left before the draw: now a late-comer with a card of his own

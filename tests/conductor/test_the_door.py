@@ -410,7 +410,12 @@ def test_a_guest_who_left_in_one_session_comes_back_in_the_next_at_the_last_tabl
     on_record(p)
 
 
-def test_a_guest_back_before_the_draw_is_present_again_and_after_the_count_is_refused():
+def test_a_guest_back_before_the_draw_is_present_again_and_after_the_count_in_the_prizes():
+    """Before the draw he is simply present again. After the final count, "has left" pressed
+    on the winner's row by mistake is undone too: the prizes are read from the totals of
+    those present (THIRD SESSION: the conductor "arranges them in consecutive order
+    according to the total amounts ... the names of the winners are announced")."""
+    from hub.conductor.prizes import awards
     p = block(tables=1, sessions=1)
     p.guests([f"G{i}" for i in range(5)])
     p.must(p.staff(k.GUEST_LEFT, {"guest": "G4", "why": "went home"}))
@@ -422,8 +427,13 @@ def test_a_guest_back_before_the_draw_is_present_again_and_after_the_count_is_re
     for _ in range(4):
         p.must(win(p, 1, "A", 5))
     p.ack_bell()
+    winner = p.state.holders["1A"]
+    p.must(p.staff(k.GUEST_LEFT, {"guest": winner, "why": "wrong row"}))
     p.must(p.staff(k.FINAL_COUNT, {}))
-    refused(p.staff(k.GUEST_BACK, {"guest": "G3", "why": "late again"}), "COUNTED")
+    assert "1A" not in [c for a in awards(p.state) for c in a.cards]
+    v = p.must(p.staff(k.GUEST_BACK, {"guest": winner, "why": "it was the row below"}))
+    assert v.msg == "GUEST BACK" and p.state.session.place_of("1A") is None   # no seat to take
+    assert [(a.prize, a.cards) for a in awards(p.state)] == [("1", ("1A",))]
     on_record(p)
 
 
