@@ -17,24 +17,24 @@ _E_ID = const(0)
 _E_KIND = const(1)
 _E_SENT = const(3)
 
-FW = "0.1.0"
-NOTE_MS = 4000  # a passing message (verdict, "bell sent") stays this long
-SENDING_MS = 3000  # wait this long for the verdict before telling the guest it is queued
-BELL_REPEAT_MS = 3000  # a second press this soon is the same bell, not a new claim
-MAX_QUEUED = 16  # unacked events before a new entry waits for the hub (two sessions' games)
-STALE_MS = 20000  # a loop silent this long is hung: stop feeding the watchdog
+_FW = const("0.1.0")
+_NOTE_MS = const(4000)  # a passing message (verdict, "bell sent") stays this long
+_SENDING_MS = const(3000)  # wait this long for the verdict before telling the guest it is queued
+_BELL_REPEAT_MS = const(3000)  # a second press this soon is the same bell, not a new claim
+_MAX_QUEUED = const(16)  # unacked events before a new entry waits for the hub (two sessions' games)
+_STALE_MS = const(20000)  # a loop silent this long is hung: stop feeding the watchdog
 BELL_WORDS = {"finish": ("FINISH GAME", "START NO NEW ONE"), "stop": ("STOP NOW", "PUT TILES DOWN")}
 
 
-def clean_screen(m):
+def clean_screen(screen):
     # A malformed retained screen would otherwise break every render after
     # every reboot; keep only what has the protocol's shape, and only what the
     # board reads (it stays in the heap until the next screen).
-    lines = m.get("lines")
+    lines = screen.get("lines")
     # the form keyed next, and the count keyed as it is made during play (in_play "each")
     return {"lines": [str(l) for l in lines[:6]] if isinstance(lines, list) else [],
-            "form": form_or_none(m.get("form")), "count": form_or_none(m.get("count")),
-            "state": m.get("state"), "bell": m.get("bell")}
+            "form": form_or_none(screen.get("form")), "count": form_or_none(screen.get("count")),
+            "state": screen.get("state"), "bell": screen.get("bell")}
 
 
 def form_or_none(f):
@@ -54,9 +54,10 @@ class TableApp:
         self.outbox = outbox
         self.log = log
         self.table = t = config["table"]
-        base = P.T_TABLE % t
-        self.t_event, self.t_ack, self.t_screen = base + P.EVENT, base + P.ACK, base + P.SCREEN
-        self.t_status, self.t_beat = base + P.STATUS, base + P.HEARTBEAT
+        # the table's own topics: this prefix and a leaf, joined where used (a name per
+        # topic would cost heap for as long as the board runs)
+        self.topic = P.T_TABLE % t
+        self.t_status = self.topic + P.STATUS
         self.resend_ms = int(config.get("resend_s", 10) * 1000)
         self.beat_ms = int(config.get("heartbeat_s", 60) * 1000)
         self.client = None
@@ -82,7 +83,7 @@ class TableApp:
 
     # --- MQTT wiring -------------------------------------------------------
     def subs(self):
-        return [(self.t_ack, 1), (self.t_screen, 1), (P.T_CMD, 1), (P.T_HUB, 1)]
+        return [(self.topic + P.ACK, 1), (self.topic + P.SCREEN, 1), (P.T_CMD, 1), (P.T_HUB, 1)]
 
     def will(self):
         return (self.t_status, self.status("offline"), True, 1)
@@ -91,7 +92,7 @@ class TableApp:
         s = {"v": P.VERSION, "state": state, "board": self.outbox.board_id}
         if state == "online":
             s["boot"] = self.outbox.boot
-            s["fw"] = FW
+            s["fw"] = _FW
         return json.dumps(s)
 
     async def on_connect(self):
@@ -109,9 +110,9 @@ class TableApp:
             return
         if not isinstance(m, dict) or m.get("v") != P.VERSION:
             return  # another protocol version: not ours to read
-        if topic == self.t_ack:
+        if topic == self.topic + P.ACK:
             self._on_ack(m)
-        elif topic == self.t_screen:
+        elif topic == self.topic + P.SCREEN:
             self.screen = clean_screen(m)
             self._on_bell(m.get("bell"))
         elif topic == P.T_CMD:
@@ -131,10 +132,10 @@ class TableApp:
                     self._kick()
         self.refresh()
 
-    def _on_ack(self, m):
-        seq = m.get("seq")
-        keep = m.get("ok") is True and isinstance(seq, int) and self.safe is not None and seq > self.safe
-        e = self.outbox.settle(m.get("id"), seq if keep else None, self.restored)
+    def _on_ack(self, ack):
+        seq = ack.get("seq")
+        keep = ack.get("ok") is True and isinstance(seq, int) and self.safe is not None and seq > self.safe
+        e = self.outbox.settle(ack.get("id"), seq if keep else None, self.restored)
         if not e:
             return  # a repeated ack for an event already settled
         if self.sending and self.sending[0] == e[_E_ID]:
@@ -143,24 +144,26 @@ class TableApp:
             self._count_queue()
         if e[_E_KIND] == P.BELL_ACK:
             return  # the guests saw the bell; a late ack (the session moved on) is nothing to them
-        if m.get("ok") is True:
-            self._note([str(m.get("msg") or "SAVED")], NOTE_MS)
+        if ack.get("ok") is True:
+            self._note([str(ack.get("msg") or "SAVED")], _NOTE_MS)
             return
-        self._note(["REFUSED", str(m.get("why") or "NO REASON"), "", "# OK"])
+        self._note(["REFUSED", str(ack.get("why") or "NO REASON"), "", "# OK"])
         if e[_E_KIND] == P.RESULT:
             # Give the guest the refused values back to correct, not to retype.
             body = json.loads(self.outbox.payload(e))["body"]
             self.draft_game, self.draft = (P.RESULT, body["game"]), body["values"]
             # a reason that names a seat ("B: 32 AT MOST") reopens on that seat's field
-            why = str(m.get("why") or "")
+            why = str(ack.get("why") or "")
             self.fix = why[0] if why[:1] in P.SEATS and why[1:2] in (" ", ":") else None
 
     def _on_bell(self, bell):
         if not isinstance(bell, dict) or not isinstance(bell.get("id"), str):
             return
         bid = bell["id"]
-        if bid == self.outbox.bell or not 0 < len(bid) <= P.ID_MAX or any(c not in P.ID_CHARS for c in bid):
-            return  # acknowledged once per bell id, across reboots too
+        if bid == self.outbox.bell or not 0 < len(bid) <= P.ID_MAX or bid.strip(P.ID_CHARS):
+            # acknowledged once per bell id, across reboots too; its characters checked by
+            # strip, not one by one: each character taken out of a string is interned for good
+            return
         words = BELL_WORDS.get(bell.get("meaning"), ("BELL", ""))
         # The ack event first: a power cut between the two writes then means a
         # second bell-ack after the reboot, never none.
@@ -184,7 +187,7 @@ class TableApp:
     def _key(self, k):
         self.flash = None
         if k == "BELL" or k == "BELL-LONG":
-            self._bell_button(k == "BELL-LONG")
+            self._bell_button(k)
         elif self.notes and self.notes[0][1] is None:
             self.notes.pop(0)  # a message that waits for a key: this key only dismisses it
         else:
@@ -198,7 +201,7 @@ class TableApp:
                     self._send_result()
                 elif r == "cancel":
                     self.entry = None
-                    self._note(["CANCELLED", "VALUES KEPT", "# TO GO ON"], NOTE_MS)
+                    self._note(["CANCELLED", "VALUES KEPT", "# TO GO ON"], _NOTE_MS)
             elif k == "#" or k.isdigit():
                 self._start_entry(k)
             elif k in P.SEATS and self.screen.get("count"):
@@ -209,11 +212,12 @@ class TableApp:
                 # session is over there (docs/firmware.md, "No game in hand").
                 self.outbox.add(self.table, P.NO_GAME, {})
                 self._kick()
-                self._note(["NO GAME IN HAND", "SENT" if self._linked() else "WILL SEND"], NOTE_MS)
+                self._note(["NO GAME IN HAND", "SENT" if self._linked() else "WILL SEND"], _NOTE_MS)
 
-    def _bell_button(self, long):
+    def _bell_button(self, k):
+        long = k == "BELL-LONG"  # held: calls the conductor
         now = ticks_ms()
-        if self.last_bell and ticks_diff(now, self.last_bell[1]) < BELL_REPEAT_MS \
+        if self.last_bell and ticks_diff(now, self.last_bell[1]) < _BELL_REPEAT_MS \
                 and self.last_bell[0] == long:
             return  # a bounce or an impatient second press: already sent
         self.last_bell = (long, now)
@@ -224,7 +228,7 @@ class TableApp:
             self.outbox.add(self.table, kind, {})
             self._kick()
         self._note(["HOST CALLED" if long else "BELL RUNG", "" if self._linked() else "WILL SEND"],
-                   NOTE_MS)
+                   _NOTE_MS)
 
     def _between_games(self):
         s = self.screen
@@ -272,7 +276,7 @@ class TableApp:
         if form is None:
             self._flash("NOTHING TO ENTER")
             return
-        if len(self.outbox) >= MAX_QUEUED:
+        if len(self.outbox) >= _MAX_QUEUED:
             # The heap holds every unacked event; past this the board would
             # run out of memory before the hub comes back.
             self._flash("QUEUE FULL")
@@ -298,7 +302,7 @@ class TableApp:
         if self._linked():
             self.sending = (eid, ticks_ms(), e.form.get("title") or "")
         else:
-            self._note(["HUB NOT REACHED", "KEPT ON BOARD", "SENDS BY ITSELF"], NOTE_MS)
+            self._note(["HUB NOT REACHED", "KEPT ON BOARD", "SENDS BY ITSELF"], _NOTE_MS)
 
     def _kick(self):
         # A new event to send: wake the pump at once. Cancelling its sleep ends
@@ -322,7 +326,8 @@ class TableApp:
     def _linked(self):
         return self.client is not None and self.client.isconnected() and self.hub == "online"
 
-    def render(self):
+    def refresh(self):
+        # The frame, drawn only when it changed.
         if self.notes:
             body = self.notes[0][0]
         elif self.sending:
@@ -336,7 +341,11 @@ class TableApp:
             body[5] = self.flash[0]
         n = len(self.outbox)
         bar = fit("T%d%s" % (self.table, "" if self._linked() else " HUB?"), "PEND %d" % n if n else "")
-        return [l[:16] for l in body] + [bar]
+        f = [l[:16] for l in body] + [bar]
+        shown = "\n".join(f)  # one string, not a list of eight, kept between frames
+        if shown != self.frame:
+            self.frame = shown
+            self.board.show(f)
 
     def _idle(self):
         s = self.screen
@@ -357,13 +366,6 @@ class TableApp:
             body.append("")
         return body
 
-    def refresh(self):
-        f = self.render()
-        shown = "\n".join(f)  # one string, not a list of eight, kept between frames
-        if shown != self.frame:
-            self.frame = shown
-            self.board.show(f)
-
     # --- loops -------------------------------------------------------------
     async def _tick(self):
         # Expires messages and notices link changes (HUB?) without any key. And
@@ -373,17 +375,17 @@ class TableApp:
         n = 0
         while True:
             now = ticks_ms()
-            if n % 5 == 0 and ticks_diff(now, self.pump_beat) < STALE_MS \
-                    and ticks_diff(now, self.client.beat) < STALE_MS:
+            if n % 5 == 0 and ticks_diff(now, self.pump_beat) < _STALE_MS \
+                    and ticks_diff(now, self.client.beat) < _STALE_MS:
                 self.board.feed_watchdog()
             n += 1
             if self.notes and self.notes[0][1] is not None and ticks_diff(now, self.notes[0][1]) > 0:
                 self.notes.pop(0)
-            if self.flash and ticks_diff(now, self.flash[1]) > NOTE_MS:
+            if self.flash and ticks_diff(now, self.flash[1]) > _NOTE_MS:
                 self.flash = None
-            if self.sending and ticks_diff(now, self.sending[1]) > SENDING_MS:
+            if self.sending and ticks_diff(now, self.sending[1]) > _SENDING_MS:
                 self.sending = None
-                self._note(["NO REPLY YET", "KEPT ON BOARD", "SENDS BY ITSELF"], NOTE_MS)
+                self._note(["NO REPLY YET", "KEPT ON BOARD", "SENDS BY ITSELF"], _NOTE_MS)
             try:
                 self.refresh()
             except Exception as e:  # keep ticking (and feeding the watchdog) whatever the screen held
@@ -419,7 +421,7 @@ class TableApp:
                             # hub came back) clears the mark again and is not lost.
                             e[_E_SENT] = ticks_ms()
                             try:
-                                await c.publish(self.t_event, self.outbox.payload(e), False, 1)
+                                await c.publish(self.topic + P.EVENT, self.outbox.payload(e), False, 1)
                             except Exception:  # the link broke, or a heap spike
                                 e[_E_SENT] = None  # sent again at the next pass
                                 raise
@@ -427,7 +429,7 @@ class TableApp:
                 if ticks_diff(ticks_ms(), last_beat) >= self.beat_ms:
                     last_beat = ticks_ms()
                     b = self.board
-                    await c.publish(self.t_beat, json.dumps({
+                    await c.publish(self.topic + P.HEARTBEAT, json.dumps({
                         "v": P.VERSION, "board": self.outbox.board_id, "up": ticks_diff(ticks_ms(), self.started) // 1000,
                         "outbox": len(self.outbox), "rssi": b.signal(), "battery": b.battery()}))
             except OSError as ex:

@@ -13,9 +13,12 @@ import struct
 from random import getrandbits
 from time import ticks_diff, ticks_ms
 
-MAX_PACKET = 4096  # protocol payloads are <= 2048 bytes; anything bigger is skipped
-ACK_POLL_MS = 5  # how often a sender looks for its ack, or for its turn to write (an Event
-#                  or a Lock would each import an asyncio module: 1 KB and 0.6 KB of heap)
+from micropython import const
+
+_MAX_PACKET = const(4096)  # protocol payloads are <= 2048 bytes; anything bigger is skipped
+_TRIES = const(3)  # sends of a QoS 1 packet before the link counts as dead
+_ACK_POLL_MS = const(5)  # how often a sender looks for its ack, or for its turn to write (an Event
+#                       or a Lock would each import an asyncio module: 1 KB and 0.6 KB of heap)
 
 
 def _str(buf, s):
@@ -184,7 +187,7 @@ class MQTTClient:
         if st is None:
             raise OSError("not connected")
         while self._writing:  # rare, and brief: asyncio's Lock would import its module
-            await asyncio.sleep_ms(ACK_POLL_MS)
+            await asyncio.sleep_ms(_ACK_POLL_MS)
         if self._stream is not st:
             raise OSError("link lost")
         self._writing = True
@@ -200,17 +203,17 @@ class MQTTClient:
             self._writing = False
         self.beat = self._last_tx = ticks_ms()
 
-    async def _send_and_wait(self, first, body, pid, tries=3):
+    async def _send_and_wait(self, first, body, pid):
         # QoS 1 (and SUBSCRIBE): resend with DUP until the broker acknowledges;
-        # no answer after `tries` means the link is dead.
+        # no answer after _TRIES sends means the link is dead.
         w = self._waiting
         w[pid] = False
         try:
-            for _ in range(tries):
+            for _ in range(_TRIES):
                 await self._send(_packet(first, body))
                 t0 = ticks_ms()
                 while not w.get(pid) and self._stream and ticks_diff(ticks_ms(), t0) < self.timeout_ms:
-                    await asyncio.sleep_ms(ACK_POLL_MS)
+                    await asyncio.sleep_ms(_ACK_POLL_MS)
                 if self._stream is None:
                     raise OSError("link lost")
                 if w.get(pid):
@@ -246,7 +249,7 @@ class MQTTClient:
             sh += 7
             if not b & 0x80:
                 break
-        if n > MAX_PACKET:
+        if n > _MAX_PACKET:
             # Skip it in small reads rather than let one bad message exhaust the heap.
             while n:
                 n -= len(await st.readexactly(min(n, 256)))

@@ -36,9 +36,9 @@ _E_AT = const(2)
 _K_SEQ = const(3)
 _K_RESTORED = const(4)
 
-LOG = "outbox.log"
-COMPACT_AFTER = 64  # records appended before the log is folded again
-KEEP_MAX = 24  # acknowledged events kept for the replica's lag (a party's results are fewer)
+_LOG = const("outbox.log")
+_COMPACT_AFTER = const(64)  # records appended before the log is folded again
+_KEEP_MAX = const(24)  # acknowledged events kept for the replica's lag (a party's results are fewer)
 
 
 def _line(rec):
@@ -61,7 +61,7 @@ class Outbox:
             os.mkdir(data_dir)
         except OSError:
             pass  # exists already
-        self.path = data_dir + "/" + LOG
+        self.path = data_dir + "/" + _LOG
         self.board_id = board_id
         self.boot = 0
         self.seq = 0
@@ -160,7 +160,7 @@ class Outbox:
         e = self._drop(eid)
         if e:
             self.kept.append([e[_E_ID], e[_E_KIND], e[_E_AT], seq, restored])
-            if len(self.kept) > KEEP_MAX:
+            if len(self.kept) > _KEEP_MAX:
                 del self.kept[0]  # the heap's bound: the oldest, the likeliest replicated
         return e
 
@@ -190,7 +190,7 @@ class Outbox:
         from. Returns the entry, or None if not pending."""
         for e in self.entries:
             if e[_E_ID] == eid:
-                if self._appended >= COMPACT_AFTER:
+                if self._appended >= _COMPACT_AFTER:
                     self._compact()  # first: the settled entry's payload stays readable
                 if keep is None:
                     self._drop(eid)

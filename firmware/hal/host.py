@@ -8,8 +8,12 @@ import gc
 import json
 import sys
 
-KEYS = "0123456789ABCD*#"
-WORDS = ("BELL-LONG", "BELL")
+from micropython import const
+
+# Constants the compiler inlines (a leading _ keeps them out of the globals and the
+# interned names): no heap.
+_KEYS = const("0123456789ABCD*#")
+_WORDS = const(("BELL-LONG", "BELL"))
 
 
 class Board:
@@ -78,10 +82,10 @@ def tokens(line):
     """'12# BELL' -> ['1', '2', '#', 'BELL']; unknown characters are ignored."""
     out = []
     for word in line.upper().split():
-        if word in WORDS or word == "MEM":
+        if word in _WORDS or word == "MEM":
             out.append(word)
             continue
         for ch in word:
-            if ch in KEYS:
+            if ch in _KEYS:
                 out.append(ch)
     return out
