@@ -180,6 +180,7 @@ ACTIONS: dict[str, Action] = {
                         "Card put back"),
     "seat-by-cards": Action(ev.DRAW_SEATS, lambda f: {"by_hand": True}, "Seat by the cards drawn"),
     "add-table": Action(ev.TABLE_ADDED, _why, "Add a table"),
+    "remove-table": Action(ev.TABLE_REMOVED, _why, "Remove the last table"),
     "undo-draw": Action(ev.DRAW_UNDONE, _why, "Undo the draw", conductor_only=True),
     "display": Action(ev.DISPLAY_CHANGED, lambda f: {"standings": choice(f, "standings", ("hidden", "shown"))},
                       "The projector"),

@@ -96,6 +96,7 @@ def overview(hub) -> dict:
 
         "final_count": bool(state.final_count),
         "play_begun": bool(s and (s.started or s.number > 1)),
+        "removable_table": S.removable_table(state),
         "changes": [{"what": what, "by": m.by, "why": m.why} for what, m in reversed(state.changes)],
         "prizes": setup.prizes, "booby": setup.booby, "confirm": setup.confirm,
         "created_by": state.created.by if state.created else "",

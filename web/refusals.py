@@ -107,6 +107,8 @@ SENTENCES = {
     "SESSIONS OR TIME": "give the number of sessions or a time limit.",
     "SIMILAR NAME": "Name: a guest of nearly the same name is listed; tick \u201canother person\u201d to add anyway.",
     "TABLE BUSY": "that table is still playing a game.",
+    "TABLE IN USE": "guests have sat at the last table: it stays (an empty table is idle, the movement passes it by).",
+    "ONE TABLE": "the party has one table: it stays.",
     "TABLE CLOSED": "that table is closed.",
     "TABLE DONE": "that table has played all its games.",
     "TABLE STOPPED": "that table was stopped by the bell.",

@@ -58,6 +58,8 @@ GUEST_REMOVED = "conductor.guest-removed"   # {guest, why}: a guest who never ha
 CARD_DRAWN = "conductor.card-drawn"         # {guest, card | null}: a printed card drawn from the
                                             # tray, recorded by hand (null: the record undone)
 TABLE_ADDED = "conductor.table-added"       # {why}: a new last table, at any time before the count
+TABLE_REMOVED = "conductor.table-removed"   # {why}: the last table, nobody ever seated there (one
+                                            # added by mistake)
 PARTY_CHANGED = "conductor.party-changed"   # {changes: {setup key: value}, why}
 DRAW_UNDONE = "conductor.draw-undone"       # {why}: every card back in the tray, before play begins
 DISPLAY_CHANGED = "conductor.display-changed"  # {standings: "hidden"|"shown"}: the projector's
@@ -68,7 +70,7 @@ STAFF_KINDS = frozenset({
     SESSION_STARTED, BELL, BELL_UNDONE, RESULT_CORRECTED, GAME_ANNULLED, TABLE_CLOSED,
     CALL_ANSWERED, RESEAT, FINAL_COUNT, PLAY_OFF, WALK_IN, CHECK_IN_UNDONE, ALL_CHECKED_IN,
     GUEST_RENAMED, GUEST_REMOVED, CARD_DRAWN, TABLE_ADDED, PARTY_CHANGED, DISPLAY_CHANGED,
-    DRAW_UNDONE, GUEST_BACK,
+    DRAW_UNDONE, GUEST_BACK, TABLE_REMOVED,
 })
 
 # -- the hub's own decisions (source 'hub') -------------------------------------

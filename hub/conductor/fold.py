@@ -245,6 +245,15 @@ def _table_added(state, ev):
     return state.with_session(replace(s, tables=s.tables.set(n, TableSession((None,) * 4))))
 
 
+def _table_removed(state, ev):
+    """The last table taken away again: it never had a player, in any session."""
+    n = state.setup.tables
+    state = _noted(replace(state, setup=replace(state.setup, tables=n - 1)), ev, f"Table {n} removed")
+    sessions = tuple(replace(s, tables=FrozenMap((m, t) for m, t in s.tables.items() if m != n))
+                     for s in state.sessions)
+    return replace(state, sessions=sessions)
+
+
 def _party_changed(state, ev):
     setup = changed(state.setup, ev.body["changes"])
     was, now = state.setup.to_json(), setup.to_json()
@@ -453,7 +462,8 @@ _HANDLERS = {
     k.GUEST_LISTED: _guest_listed, k.CHECKED_IN: _checked_in, k.SEATS_DRAWN: _seats_drawn,
     k.WALK_IN: _walk_in, k.CHECK_IN_UNDONE: _check_in_undone, k.ALL_CHECKED_IN: _all_checked_in,
     k.GUEST_RENAMED: _guest_renamed, k.GUEST_REMOVED: _guest_removed, k.CARD_DRAWN: _card_drawn,
-    k.TABLE_ADDED: _table_added, k.PARTY_CHANGED: _party_changed,
+    k.TABLE_ADDED: _table_added, k.TABLE_REMOVED: _table_removed,
+    k.PARTY_CHANGED: _party_changed,
     k.DISPLAY_CHANGED: _display_changed, k.DRAW_UNDONE: _draw_undone,
     k.GUEST_PLACED: _guest_placed, k.GUEST_SEATED: _guest_seated, k.GUEST_LEFT: _guest_left,
     k.GUEST_BACK: _guest_back,

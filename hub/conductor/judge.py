@@ -29,7 +29,7 @@ from .prizes import awards, totals
 from .scoring import rules, score, score_count
 from .setup import CHANGEABLE_IN_PLAY, SetupError, changed, from_body
 from .state import (PartyState, find_entry, in_play, last_session, party_over,
-                    played_cards, session_over, table_done)
+                    played_cards, removable_table, session_over, table_done)
 
 _LOGIN = re.compile(r"[a-z0-9-]{1,24}")
 
@@ -600,6 +600,20 @@ def _table_added(state, p, login, now):
     return _Admit((p,), f"TABLE {state.setup.tables + 1} ADDED")
 
 
+def _table_removed(state, p, login, now):
+    """"Add a table" pressed once too often: the last table goes again while nobody has
+    ever sat there; else it stays (empty, it is idle and the movement passes it by)."""
+    _why(p)
+    if state.final_count is not None:
+        raise Refusal("COUNTED")
+    if state.setup.tables < 2:
+        raise Refusal("ONE TABLE")
+    n = removable_table(state)
+    if n is None:
+        raise Refusal("TABLE IN USE")
+    return _Admit((p,), f"TABLE {n} REMOVED")
+
+
 def _party_changed(state, p, login, now):
     """The set-up may change until play begins; after that, only the prizes (and tables
     added, by their own event). Once the seats are drawn the form and tables stay until
@@ -812,6 +826,7 @@ _STAFF = {
     k.PLAY_OFF: _play_off, k.WALK_IN: _walk_in, k.CHECK_IN_UNDONE: _check_in_undone,
     k.ALL_CHECKED_IN: _all_checked_in, k.GUEST_RENAMED: _guest_renamed,
     k.GUEST_REMOVED: _guest_removed, k.CARD_DRAWN: _card_drawn, k.TABLE_ADDED: _table_added,
+    k.TABLE_REMOVED: _table_removed,
     k.PARTY_CHANGED: _party_changed, k.DISPLAY_CHANGED: _display_changed,
     k.DRAW_UNDONE: _draw_undone,
 }

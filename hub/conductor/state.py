@@ -261,6 +261,21 @@ def seated_cards(s: Session) -> dict[str, tuple[int, str]]:
             if c is not None}
 
 
+def removable_table(state: PartyState) -> int | None:
+    """The last table, if it may be taken away again (one added by mistake): more than one
+    table, before the final count, and nobody seated there in any session (no player, no
+    result, no guest who left a seat there)."""
+    setup = state.setup
+    if setup is None or setup.tables < 2 or state.final_count is not None:
+        return None
+    n = setup.tables
+    tables = [s.tables[n] for s in state.sessions if n in s.tables]
+    if any(t.players or t.entries for t in tables) or \
+            any(g.vacated and g.vacated[1] == n for g in state.guests.values()):
+        return None
+    return n
+
+
 def played_cards(state: PartyState) -> set:
     """The cards a game was played with: in a result's seats, or seated by a session before
     this one. A card never played with can go back to the tray (a check-in undone) without

@@ -479,3 +479,27 @@ def test_a_late_comer_checked_in_by_mistake_is_undone_until_a_game_is_played_wit
     # one seated at the draw who has played game 1 at Table 1: the same
     refused(p.staff(k.CHECK_IN_UNDONE, {"guest": p.state.holders["1B"], "why": "x"}), "HAS A CARD")
     on_record(p)
+
+
+def test_a_table_added_by_mistake_is_removed_while_nobody_has_sat_there():
+    """"Add a table" pressed once too often: the last table goes again, on record, while no
+    guest has sat there; once a late-comer has ("vacant seats at the last tables", LIST) it
+    stays."""
+    p = block(tables=2)
+    p.guests([f"G{i}" for i in range(8)])
+    p.draw()
+    p.start()
+    p.must(p.staff(k.TABLE_ADDED, {"why": "late-comers"}))
+    p.must(p.staff(k.TABLE_ADDED, {"why": "late-comers"}))
+    refused(p.staff(k.TABLE_REMOVED, {}), "SAY WHY")
+    v = p.must(p.staff(k.TABLE_REMOVED, {"why": "pressed twice"}))
+    assert v.msg == "TABLE 4 REMOVED" and p.state.setup.tables == 3
+    assert set(p.state.session.tables) == {1, 2, 3} and set(screens(p.state)) == {1, 2, 3}
+    assert p.state.changes[-1][0] == "Table 4 removed"
+    assert p.must(p.staff(k.WALK_IN, {"guest": "Late Lou"})).msg == "TABLE 3 A"
+    refused(p.staff(k.TABLE_REMOVED, {"why": "x"}), "TABLE IN USE")
+    p.must(p.staff(k.GUEST_LEFT, {"guest": "Late Lou", "why": "wrong party"}))
+    refused(p.staff(k.TABLE_REMOVED, {"why": "x"}), "TABLE IN USE")   # he may come back to it
+    on_record(p)
+    one = block(tables=1)
+    refused(one.staff(k.TABLE_REMOVED, {"why": "x"}), "ONE TABLE")

@@ -427,3 +427,26 @@ def test_a_late_comer_checked_in_by_mistake_is_undone_and_his_seat_goes_to_the_g
     (undone,) = [e for e in hub.journal.events() if e.kind == ev.CHECK_IN_UNDONE]
     assert (undone.source, undone.body["why"]) == ("staff:florence", "wrong row: Al sent regrets")
     assert hub.state.guests["Absent Al"].card is None
+
+
+def test_a_table_added_by_mistake_is_removed_from_the_party_page(hub, server, page):
+    """During play "Add a table" pressed once too often: the console offers to remove the last
+    table while nobody has sat there (LIST: late-comers take "vacant seats at the last
+    tables"; an empty one is idle), on record with why."""
+    make_party(hub, 2)
+    sign_in_page(page, server.url)
+    page.goto(server.url + "console/")
+    assert page.locator("form[data-action=remove-table]").count() == 0
+    door(page, "add-table", why="late-comers expected")
+    assert "Add a table: done — TABLE 3 ADDED" in flash(page)
+    door(page, "add-table", why="late-comers expected")
+    assert "Add a table: done — TABLE 4 ADDED" in flash(page)
+    button = page.locator("form[data-action=remove-table] button")
+    assert button.inner_text() == "Remove Table 4 (nobody has sat there)"
+    door(page, "remove-table", why="pressed twice")
+    assert "Remove the last table: done — TABLE 4 REMOVED" in flash(page)
+    assert "· 3 tables" in page.locator("h1").inner_text()
+    page.locator("#change summary").click()
+    assert "Table 4 removed — staff:florence: pressed twice" in page.locator("#changes").inner_text()
+    shot(page, "party-table-removed")
+    assert hub.state.setup.tables == 3 and set(hub.state.session.tables) == {1, 2, 3}
