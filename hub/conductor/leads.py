@@ -16,7 +16,7 @@ screen can name the seat that leads each later game.
 """
 from __future__ import annotations
 
-from .cards import SEATS, left_of
+from .cards import SEATS
 
 LEAD_FIELD = {"k": "lead", "label": "FIRST LEAD BY", "min": 1, "max": 4, "seat": True}
 # forms where the lead goes round to the left game by game, from a keyed first lead
@@ -34,15 +34,13 @@ def first_line(form: str) -> str:
 
 
 def leader(seats, first: str, game: int) -> str | None:
-    """The seat that begins `game`: to the left of the last leader, skipping empty seats."""
-    if seats[SEATS.index(first)] is None:
+    """The seat that begins `game`: to the left of the last leader, skipping empty seats
+    (so the occupied seats in turn from `first`)."""
+    i = SEATS.index(first)
+    if seats[i] is None:
         return None
-    seat = first
-    for _ in range(game - 1):
-        seat = left_of(seat)
-        while seats[SEATS.index(seat)] is None:
-            seat = left_of(seat)
-    return seat
+    turn = [SEATS[j % 4] for j in range(i, i + 4) if seats[j % 4] is not None]
+    return turn[(game - 1) % len(turn)]
 
 
 def line(form: str, seats, entries, game: int) -> str:

@@ -7,6 +7,8 @@ stored that can be derived cheaply from what is stored.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
+from typing import ClassVar
 
 from .cards import SEATS
 from .frozen import EMPTY, FrozenMap
@@ -23,6 +25,8 @@ def replace(value, **changes):
         raise TypeError(f"{cls.__name__} has no field {sorted(changes.keys() - fields.keys())}")
     new = object.__new__(cls)
     new.__dict__.update(value.__dict__, **changes)
+    for name in cls.__dict__.get("_derived", ()):   # answers cached on the old value, not this one's
+        new.__dict__.pop(name, None)
     return new
 
 
@@ -96,17 +100,20 @@ class TableSession:
     acks: FrozenMap = EMPTY                        # bell id -> games entered when the board showed it
     annulled_in_hand: tuple = ()                   # Mend of games annulled before a result was keyed
     closed: Mend | None = None
+    # Asked several times per input (the judge, the bell, the screen) and each a walk over
+    # the session's entries: cached on the value, which never changes (replace drops them).
+    _derived: ClassVar = ("entered", "pending")
 
     @property
     def players(self) -> int:
         return sum(c is not None for c in self.seats)
 
-    @property
+    @cached_property
     def entered(self) -> int:
         """Games with a live result (confirmed or not): the next game is this + 1."""
         return sum(e.live and not e.in_play for e in self.entries)
 
-    @property
+    @cached_property
     def pending(self) -> Entry | None:
         return next((e for e in self.entries if e.pending), None)
 
