@@ -14,6 +14,7 @@ import queue
 import socket
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from concurrent.futures import Future
 from pathlib import Path
@@ -336,8 +337,9 @@ class Hub:
             if self.replica and self.staff_gap.journaled(appended):
                 self._publish_gap()  # on the broker before the console hears "done"
         self.state, self.seq = state, seq
-        self._reply(replies)
-        self._publish_derived(_screens_changed(appended), force=republish)
+        with _one_wake(self.mqtt):
+            self._reply(replies)
+            self._publish_derived(_screens_changed(appended), force=republish)
         with self._changed:  # also when nothing was appended: a settling screen waits for the inbox
             self._changed.notify_all()
 
@@ -491,6 +493,29 @@ def _provisioned(board: str, allowed: str | None) -> bool:
     """A table's provisioned board, or a real board deployed with its config: that
     board id, a dash and the board's own chip id (firmware/drivers/board.py)."""
     return allowed is not None and (board == allowed or board.startswith(allowed + "-"))
+
+
+@contextmanager
+def _one_wake(client: mqtt.Client):
+    """A batch's publishes wake paho's network thread once, after the last of them.
+
+    paho writes a byte to a socket pair for every publish from another thread, to
+    break its network thread out of `select`: for a batch that is an ack and a
+    screen per input, each a system call here and a wake-up and a read there, and
+    each wake-up takes the GIL from the writer mid-batch. Without the pair paho
+    only queues the packets (the network thread also sends whatever is queued
+    whenever it wakes: nothing is lost if it wakes for another reason first).
+    paho 2's `_sockpairW` is made by `loop_start` and only replaced by it."""
+    wake, client._sockpairW = client._sockpairW, None
+    try:
+        yield
+    finally:
+        client._sockpairW = wake
+        if wake is not None:
+            try:
+                wake.send(b"0")
+            except BlockingIOError:
+                pass   # the pair is full of wake-ups already: the thread is awake
 
 
 def _set_nodelay(client, userdata, sock) -> None:
