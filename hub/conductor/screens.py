@@ -10,6 +10,8 @@ drawn for the seat and labelled with its holder's name, sent as
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import leads
 from .cards import SEATS, copy_of, number
 from .fold import open_play_off
@@ -18,7 +20,13 @@ from .state import PartyState, last_session, table_state
 
 
 def tables(state: PartyState) -> frozenset[int]:
-    return frozenset(range(1, state.setup.tables + 1)) if state.setup else frozenset()
+    return _numbered(state.setup.tables) if state.setup else frozenset()
+
+
+@lru_cache(maxsize=8)
+def _numbered(count: int) -> frozenset[int]:
+    """Tables 1..count: asked for every input the hub takes (a set of 200 made each time)."""
+    return frozenset(range(1, count + 1))
 
 
 def current_bell(state: PartyState) -> dict | None:
