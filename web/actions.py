@@ -191,6 +191,11 @@ ACTIONS: dict[str, Action] = {
 }
 
 
+# its own page's route (web/console.py, remove_staff), which also drops the password
+REMOVE_STAFF = Action(ev.STAFF_REMOVED, lambda f: {"login": text(f, "login", limit=24), **_why(f)},
+                      "Take off the staff", conductor_only=True)
+
+
 def action_id(form) -> str:
     """The form's one-time id (rendered with it): part of every proposal id it makes."""
     value = form.get("action_id", "")

@@ -299,6 +299,24 @@ def add_staff():
     return _back("console.staff")
 
 
+@bp.post("/staff/remove")
+@login_required
+def remove_staff():
+    """A login taken off the staff: journaled with why; its password hash is dropped."""
+    action = actions.REMOVE_STAFF
+    if security.store().staff().get(g.login) != "conductor":
+        _refuse(action.title, "CONDUCTOR ONLY")
+        return _back("console.staff")
+    try:
+        prop = actions.proposal(action, request.form, g.login)
+    except BadForm as e:
+        _refuse(action.title, e, "remove-staff")
+        return _back("console.staff")
+    if _submit(prop, action.title, "remove-staff").ok:
+        security.store().remove(prop.body["login"])
+    return _back("console.staff")
+
+
 @bp.post("/guests/import")
 @login_required
 def import_guests():

@@ -77,6 +77,8 @@ SENTENCES = {
     "NO SUCH BELL": "there is no such bell.",
     "NO SUCH CARD": "Card: there is no such card at this party (mind White and Red).",
     "NO SUCH GAME": "there is no such game.",
+    "NO SUCH LOGIN": "Login: that login is not on the staff.",
+    "NOT YOURSELF": "you cannot take yourself off the staff; another conductor can.",
     "NO SUCH SEAT": "Seat: there is no such seat at that table.",
     "NO TABLES": "there are no tables to play at yet.",
     "NO TIE": "there is no tie for that prize.",

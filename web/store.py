@@ -61,6 +61,12 @@ class WebStore:
                 "hash": generate_password_hash(password), "role": role}
             self._save()
 
+    def remove(self, login: str) -> None:
+        """The login and its password hash gone: it signs in no more."""
+        with self._lock:
+            self._data.get("staff", {}).pop(login, None)
+            self._save()
+
     def check(self, login: str, password: str) -> str | None:
         """The login's role if the password is right, else None."""
         entry = self._data.get("staff", {}).get(login)

@@ -29,6 +29,8 @@ PARTY_CREATED = "conductor.party-created"   # {form, tables, variant?, tile_set?
                                             #  sessions?, time_limit?, prizes?, booby?, confirm?,
                                             #  seat_check?, precedence?, head_table?}
 STAFF_ADDED = "conductor.staff-added"       # {login, role: "assistant"|"conductor"}
+STAFF_REMOVED = "conductor.staff-removed"   # {login, why}: a login added by mistake, or no longer
+                                            # trusted; what it did stays on record under its name
 GUEST_LISTED = "conductor.guest-listed"     # {guest, similar_ok?}
 CHECKED_IN = "conductor.guest-checked-in"   # {guest}; after the draw: + hub.guest-placed
 DRAW_SEATS = "conductor.draw-seats"         # {seed?} | {by_hand: true}; + hub.seats-drawn
@@ -70,7 +72,7 @@ STAFF_KINDS = frozenset({
     SESSION_STARTED, BELL, BELL_UNDONE, RESULT_CORRECTED, GAME_ANNULLED, TABLE_CLOSED,
     CALL_ANSWERED, RESEAT, FINAL_COUNT, PLAY_OFF, WALK_IN, CHECK_IN_UNDONE, ALL_CHECKED_IN,
     GUEST_RENAMED, GUEST_REMOVED, CARD_DRAWN, TABLE_ADDED, PARTY_CHANGED, DISPLAY_CHANGED,
-    DRAW_UNDONE, GUEST_BACK, TABLE_REMOVED,
+    DRAW_UNDONE, GUEST_BACK, TABLE_REMOVED, STAFF_REMOVED,
 })
 
 # -- the hub's own decisions (source 'hub') -------------------------------------

@@ -114,6 +114,12 @@ def _staff_added(state, ev):
     return replace(state, staff=state.staff.set(ev.body["login"], ev.body.get("role", "assistant")))
 
 
+def _staff_removed(state, ev):
+    gone = ev.body["login"]
+    state = _noted(state, ev, f"{gone} taken off the staff")
+    return replace(state, staff=FrozenMap((n, r) for n, r in state.staff.items() if n != gone))
+
+
 def _guest_listed(state, ev):
     name = ev.body["guest"]
     return replace(state, guests=state.guests.set(name, Guest(name)),
@@ -458,7 +464,7 @@ def _play_off_seated(state, ev):
 
 
 _HANDLERS = {
-    k.PARTY_CREATED: _party_created, k.STAFF_ADDED: _staff_added,
+    k.PARTY_CREATED: _party_created, k.STAFF_ADDED: _staff_added, k.STAFF_REMOVED: _staff_removed,
     k.GUEST_LISTED: _guest_listed, k.CHECKED_IN: _checked_in, k.SEATS_DRAWN: _seats_drawn,
     k.WALK_IN: _walk_in, k.CHECK_IN_UNDONE: _check_in_undone, k.ALL_CHECKED_IN: _all_checked_in,
     k.GUEST_RENAMED: _guest_renamed, k.GUEST_REMOVED: _guest_removed, k.CARD_DRAWN: _card_drawn,

@@ -378,6 +378,19 @@ def _staff_added(state, p, login, now):
     return _Admit((p,), "STAFF ADDED")
 
 
+def _staff_removed(state, p, login, now):
+    """A login taken off the staff by a conductor (never his own: another conductor may)."""
+    if state.staff.get(login) != "conductor":
+        raise Refusal("CONDUCTOR ONLY")
+    _why(p)
+    gone = p.body.get("login")
+    if not isinstance(gone, str) or gone not in state.staff:
+        raise Refusal("NO SUCH LOGIN")
+    if gone == login:
+        raise Refusal("NOT YOURSELF")
+    return _Admit((p,), "STAFF REMOVED")
+
+
 def _guest(state, p) -> str:
     name = p.body.get("guest")
     if not isinstance(name, str) or not name.strip():
@@ -818,6 +831,7 @@ def _play_off(state, p, login, now):
 
 _STAFF = {
     k.PARTY_CREATED: _party_created, k.STAFF_ADDED: _staff_added, k.GUEST_LISTED: _guest_listed,
+    k.STAFF_REMOVED: _staff_removed,
     k.CHECKED_IN: _checked_in, k.DRAW_SEATS: _draw_seats, k.GUEST_SEATED: _guest_seated,
     k.GUEST_LEFT: _guest_left, k.GUEST_BACK: _guest_back, k.SESSION_STARTED: _session_started,
     k.BELL: _bell, k.BELL_UNDONE: _bell_undone, k.RESULT_CORRECTED: _result_corrected,

@@ -503,3 +503,23 @@ def test_a_table_added_by_mistake_is_removed_while_nobody_has_sat_there():
     on_record(p)
     one = block(tables=1)
     refused(one.staff(k.TABLE_REMOVED, {"why": "x"}), "ONE TABLE")
+
+
+def test_a_login_taken_off_the_staff_acts_no_more_and_its_record_stays():
+    """The conductor's assistant ("When the party is very large he may require an ASSISTANT",
+    CONDUCTOR): a login added by mistake, or whose password is lost, is taken off the staff
+    by a conductor, with why; what it did stays on record under its name, and it may be
+    added again (a new password)."""
+    p = block(tables=1, listed=["Ann Lee"])
+    p.must(p.staff(k.STAFF_ADDED, {"login": "stella", "role": "assistant"}))
+    p.must(p.staff(k.CHECKED_IN, {"guest": "Ann Lee"}, login="stella"))
+    refused(p.staff(k.STAFF_REMOVED, {"login": "ann", "why": "x"}, login="stella"), "CONDUCTOR ONLY")
+    refused(p.staff(k.STAFF_REMOVED, {"login": "ann", "why": "x"}), "NOT YOURSELF")
+    refused(p.staff(k.STAFF_REMOVED, {"login": "stela", "why": "x"}), "NO SUCH LOGIN")
+    refused(p.staff(k.STAFF_REMOVED, {"login": "stella"}), "SAY WHY")
+    assert p.must(p.staff(k.STAFF_REMOVED, {"login": "stella", "why": "password lost"})).msg == "STAFF REMOVED"
+    assert dict(p.state.staff) == {"ann": "conductor"}
+    refused(p.staff(k.WALK_IN, {"guest": "Bob Ray"}, login="stella"), "NOT STAFF")
+    assert [e.source for e in p.journal if e.kind == k.CHECKED_IN] == ["staff:stella"]
+    p.must(p.staff(k.STAFF_ADDED, {"login": "stella", "role": "assistant"}))
+    on_record(p)

@@ -450,3 +450,46 @@ def test_a_table_added_by_mistake_is_removed_from_the_party_page(hub, server, pa
     assert "Table 4 removed — staff:florence: pressed twice" in page.locator("#changes").inner_text()
     shot(page, "party-table-removed")
     assert hub.state.setup.tables == 3 and set(hub.state.session.tables) == {1, 2, 3}
+
+
+def test_an_assistant_taken_off_the_staff_signs_in_no_more(hub, server, page):
+    """"When the party is very large he may require an ASSISTANT" (CONDUCTOR): one added by
+    mistake, or whose password got about, is taken off the staff from the Staff page, with
+    why; the assistant's open console signs out, the password no longer opens it, and what
+    the assistant did stays on record under the login."""
+    make_party(hub, 1)
+    sign_in_page(page, server.url)
+    page.goto(server.url + "console/staff")
+    form = page.locator("form[data-action=add-staff]")
+    form.locator("[name=login]").fill("stella")
+    form.locator("[name=password]").fill("hackberry-193")
+    form.locator("button").click()
+    assert "Add stella to the staff: done" in flash(page)
+    assert page.locator('#staff li[data-login="florence"] form').count() == 0   # never oneself
+
+    helper = page.context.browser.new_context().new_page()
+    helper.goto(server.url + "console/")
+    helper.fill("input[name=login]", "stella")
+    helper.fill("input[name=password]", "hackberry-193")
+    helper.click("button[type=submit]")
+    helper.wait_for_url("**/console/")
+    door(helper, "add-table", why="late-comers")
+    assert "Add a table: done" in flash(helper)
+
+    entry = page.locator('#staff li[data-login="stella"] form[data-action=remove-staff]')
+    entry.locator("[name=why]").fill("her password was read out at the door")
+    entry.locator("button").click()
+    assert "Take off the staff: done — STAFF REMOVED" in flash(page)
+    assert page.locator('#staff li[data-login="stella"]').count() == 0
+    shot(page, "staff-removed")
+
+    helper.goto(server.url + "console/guests")
+    assert helper.locator("input[name=password]").count() == 1          # signed out
+    helper.fill("input[name=login]", "stella")
+    helper.fill("input[name=password]", "hackberry-193")
+    helper.click("button[type=submit]")
+    assert helper.locator("input[name=password]").count() == 1          # refused
+    helper.context.close()
+    assert dict(hub.state.staff) == {"florence": "conductor"}
+    (added,) = [e for e in hub.journal.events() if e.kind == ev.TABLE_ADDED]
+    assert added.source == "staff:stella"
