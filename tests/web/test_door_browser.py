@@ -407,6 +407,10 @@ def test_a_late_comer_checked_in_by_mistake_is_undone_and_his_seat_goes_to_the_g
     assert "Undo the check-in: done — CHECK-IN UNDONE" in flash(page)
     assert row(page, "Absent Al").locator("td").all_inner_texts()[2:4] == ["", ""]
     assert page.locator("#late-comer").inner_text() == "The next late-comer takes the vacant seat Table 2 D."
+    door(page, "walk-in", guest="Absent Al")       # listed already: the refusal says what to do
+    assert flash(page, "refused") == (
+        "A walk-in: refused — that name is already on the guest list: check that guest in from the "
+        "list, or give a second guest of the name something to tell them apart (an initial).")
     door(page, "walk-in", guest="Here Hal")
     assert "A walk-in: done — TABLE 2 D" in flash(page)
     assert row(page, "Here Hal").locator("td").all_inner_texts()[2:4] == ["TABLE 2 D", "Table 2 D"]
