@@ -154,6 +154,8 @@ def guests():
     return render_template("console/guests.html", p=party.overview(_hub()), guests=party.guests(state),
                            plan_coming=sum(r["coming"] for r in replies), plan=party.draw_plan(state),
                            late=party.late_comer_plan(state),
+                           batch=security.store().last_batch(),
+                           batch_removable=party.batch_removable(state, security.store().last_batch()),
                            partnership=bool(state.setup and state.setup.partnership))
 
 
@@ -372,17 +374,44 @@ def _list_guests(title: str, batch: str, names: list[tuple[str, bool]]) -> None:
     """Each name one guest-listed event (similar_ok: the host says a near-duplicate is another person)."""
     from hub.conductor import events as ev
     from hub.event import Proposal
-    added, turned_down = 0, []
+    added, turned_down = [], []
     for i, (name, similar_ok) in enumerate(names):
         body = {"guest": name, **({"similar_ok": True} if similar_ok else {})}
         verdict = _hub().submit(Proposal(f"staff.{g.login}.{batch}.{i}", f"staff:{g.login}", ev.GUEST_LISTED, body))
         if verdict.ok:
-            added += 1
+            added.append(name)
         else:
             turned_down.append(f"{name} ({refusals.sentence(verdict.why).rstrip('.')})")
-    flash(f"{title}: {added} added.", "ok")
+    if added:   # the wrong file, or the replies twice: undone in one step (undo_batch)
+        security.store().save_batch({"title": title, "names": added, "by": g.login})
+    flash(f"{title}: {len(added)} added.", "ok")
     if turned_down:
         flash(f"{title}: refused — " + "; ".join(turned_down), "refused")
+
+
+@bp.post("/guests/undo-batch")
+@login_required
+def undo_batch():
+    """The last list added at once (a wrong file, say) taken off again: each of its guests not
+    checked in since, one guest-removed event each, with the host's why."""
+    from hub.conductor import events as ev
+    from hub.event import Proposal
+    title = "Undo the last list added"
+    try:
+        batch = actions.action_id(request.form)
+        why = actions.text(request.form, "why")
+    except BadForm as e:
+        _refuse(title, e, "undo-batch")
+        return _back("console.guests")
+    names = party.batch_removable(_hub().state, security.store().last_batch())
+    removed = 0
+    for i, name in enumerate(names):
+        verdict = _hub().submit(Proposal(f"staff.{g.login}.{batch}.{i}", f"staff:{g.login}",
+                                         ev.GUEST_REMOVED, {"guest": name, "why": why}))
+        removed += verdict.ok
+    security.store().save_batch({})
+    flash(f"{title}: {removed} removed.", "ok")
+    return _back("console.guests")
 
 
 @bp.post("/plan")

@@ -248,6 +248,12 @@ def late_comer_plan(state) -> str | None:
     return words + "."
 
 
+def batch_removable(state, batch: dict) -> list[str]:
+    """The guests of the last list added at once still listed and not checked in since (those
+    checked in are here: they stay)."""
+    return [n for n in batch.get("names", []) if n in state.guests and not state.guests[n].checked_in]
+
+
 def return_plan(state, guest) -> str:
     """What "Came back" will do for a guest who left, said before it is done
     (hub/conductor/seating.place_returning; docs/conductor.md, "A guest who comes back")."""

@@ -74,6 +74,15 @@ class WebStore:
             return entry["role"]
         return None
 
+    # ----- the last list added at once (an import, the replies): to undo it -----------
+    def last_batch(self) -> dict:
+        return dict(self._data.get("last_batch", {}))
+
+    def save_batch(self, batch: dict) -> None:
+        with self._lock:
+            self._data["last_batch"] = batch
+            self._save()
+
     # ----- the plan: invitation and replies ---------------------------------------
     def plan(self) -> dict:
         return dict(self._data.get("plan", {}))

@@ -497,3 +497,34 @@ def test_an_assistant_taken_off_the_staff_signs_in_no_more(hub, server, page):
     assert dict(hub.state.staff) == {"florence": "conductor"}
     (added,) = [e for e in hub.journal.events() if e.kind == ev.TABLE_ADDED]
     assert added.source == "staff:stella"
+
+
+def test_a_wrong_guest_list_imported_is_taken_off_in_one_step(hub, server, page, tmp_path):
+    """The host imported last year's file: the guests it listed and nobody has checked in
+    since are taken off again in one step, each removal on record with the host's why (the
+    LIST: "the persons who are expected to be present"); one checked in meanwhile stays."""
+    submit(hub, ev.PARTY_CREATED, {"form": "block", "tables": 2})
+    submit(hub, ev.GUEST_LISTED, {"guest": "Ann Lee"})
+    sign_in_page(page, server.url)
+    page.goto(server.url + "console/guests")
+    assert page.locator("form[data-action=undo-batch]").count() == 0
+    upload = tmp_path / "last-year.csv"
+    upload.write_text("Name\nOld Otto\nPast Pia\nFormer Fritz\n")
+    page.locator("form[data-action=import-guests] input[type=file]").set_input_files(str(upload))
+    page.locator("form[data-action=import-guests] button").click()
+    page.locator("form[data-action=add-guests] button[type=submit]").click()
+    assert flash(page).startswith("Import the guest list: 3 added.")
+    row(page, "Past Pia").locator("form[data-action=check-in] button").click()   # she did come
+    assert "Check in: done" in flash(page)
+    undo = page.locator("form[data-action=undo-batch]")
+    assert "(Import the guest list: 3 guests, by florence)" in undo.inner_text()
+    assert undo.locator("button").inner_text() == "Take off its 2 not checked in"
+    shot(page, "door-undo-import")
+    undo.locator("[name=why]").fill("last year's list")
+    undo.locator("button").click()
+    assert flash(page) == "Undo the last list added: 2 removed."
+    assert [r.get_attribute("data-guest") for r in page.locator("#guests tbody tr").all()] == ["Ann Lee", "Past Pia"]
+    assert page.locator("form[data-action=undo-batch]").count() == 0
+    removed = [e for e in hub.journal.events() if e.kind == ev.GUEST_REMOVED]
+    assert [(e.body["guest"], e.body["why"], e.source) for e in removed] == [
+        ("Old Otto", "last year's list", "staff:florence"), ("Former Fritz", "last year's list", "staff:florence")]
