@@ -528,3 +528,23 @@ def test_a_wrong_guest_list_imported_is_taken_off_in_one_step(hub, server, page,
     removed = [e for e in hub.journal.events() if e.kind == ev.GUEST_REMOVED]
     assert [(e.body["guest"], e.body["why"], e.source) for e in removed] == [
         ("Old Otto", "last year's list", "staff:florence"), ("Former Fritz", "last year's list", "staff:florence")]
+
+
+def test_a_guest_who_left_is_renamed_and_one_holding_a_printed_card_is_undone(hub, server, page):
+    """The final results carry the names as the host corrects them, a guest who left too;
+    before the draw a guest who drew a printed card from the TRAY and was checked in by
+    mistake is undone in one step, the card back in the tray."""
+    submit(hub, ev.PARTY_CREATED, {"form": "block", "tables": 1})
+    for name in ("Ann Lee", "Bob Ray", "Cora Fox", "Dan Poe", "Eve Orr"):
+        submit(hub, ev.GUEST_LISTED, {"guest": name})
+        submit(hub, ev.CHECKED_IN, {"guest": name})
+    submit(hub, ev.CARD_DRAWN, {"guest": "Eve Orr", "card": "1A"})
+    submit(hub, ev.GUEST_LEFT, {"guest": "Dan Poe", "why": "went home"})
+    sign_in_page(page, server.url)
+    page.goto(server.url + "console/guests")
+    row_action(page, "Dan Poe", "rename", new_name="Daniel Poe", why="his full name on the results")
+    assert "Rename a guest: done" in flash(page)
+    assert "(left)" in row(page, "Daniel Poe").inner_text()
+    row_action(page, "Eve Orr", "undo-check-in", why="her sister drew it")
+    assert "Undo the check-in: done" in flash(page)
+    assert hub.state.guests["Eve Orr"].card is None and "1A" not in hub.state.holders
