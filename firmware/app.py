@@ -5,12 +5,23 @@
 import asyncio
 import gc
 import json
+import sys
 from time import ticks_add, ticks_diff, ticks_ms
 
 from micropython import const
 
-from entry import Entry, fit
+from lines import fit
 import protocol as P  # one name here: a board's heap counts every global
+
+# Interned now, while the heap is in one piece, what would otherwise be interned
+# mid-session: the entry's names (its module is imported while an entry is keyed and
+# let go between entries, on_key) and every character a key or a seat can be (s[i] and
+# iterating a string intern the character). Past a pool's last slot the interned names
+# take a new pool, one block of up to 3.5 KB, which a fragmented heap may not have.
+import entry  # noqa: E402
+for _ in "0123456789ABCD*#":
+    pass
+del sys.modules["entry"], entry, _
 
 # An outbox entry's fields (firmware/outbox.py): inlined by the compiler, no heap.
 _E_ID = const(0)
@@ -182,6 +193,11 @@ class TableApp:
         except MemoryError:  # a passing spike: the key is lost, never the keypad task
             gc.collect()
             self._flash("BUSY - TRY AGAIN")
+        if self.entry is None:
+            # The entry's module is imported when an entry opens and let go when none is
+            # open: its code is not held in the heap between entries (2 KB from a ROMFS
+            # image, 5 KB as a .mpy file), e.g. while a long outage fills the outbox.
+            sys.modules.pop("entry", None)
         self.refresh()
 
     def _key(self, k):
@@ -284,6 +300,7 @@ class TableApp:
         key = (form.get("kind", P.RESULT), form["game"])
         if key != self.draft_game:
             self.draft_game, self.draft = key, {}
+        from entry import Entry  # let go again when no entry is open (on_key)
         self.entry = Entry(form, self.draft)
         if k != "#":
             self.entry.key(k)  # a digit in idle is the first digit of the entry

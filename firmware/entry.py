@@ -14,18 +14,10 @@
 # digits (Bergen's header, 2 or 3) takes the digit without # (checked as on #,
 # and the review page still shows it before it is sent).
 
+from lines import W, fit
 from protocol import COUNT, SEAT_CHECK, SEATS
 
-W = 16  # display columns
 PAGE = 5  # review lines per page
-
-
-def fit(left, right=""):
-    """One display line: left text, right text flush right, 16 columns."""
-    if not right:
-        return left[:W]
-    room = W - len(right) - 1
-    return (left[:room] + " " * (room - len(left)) + " " + right)[:W]
 
 
 def card_keys(f, v):

@@ -2,13 +2,14 @@
 # lines ({"frame": [...]}) for tests, simulators and people; logs go to stderr.
 # Each stdin line holds key tokens: single characters ("12#") and the words
 # BELL / BELL-LONG, separated by spaces where needed. The word MEM asks for a
-# heap report ({"mem": {...}} on stdout), which bench/firmware_bench.py reads.
+# heap report ({"mem": {...}} on stdout, after a line of micropython.qstr_info()),
+# which bench/firmware_bench.py reads.
 import asyncio
 import gc
 import json
 import sys
 
-from micropython import const
+from micropython import const, qstr_info
 
 # Constants the compiler inlines (a leading _ keeps them out of the globals and the
 # interned names): no heap.
@@ -54,6 +55,7 @@ class Board:
 
     def _mem(self):
         gc.collect()
+        qstr_info()  # a line "qstr pool: n_pool=.., n_qstr=.." (the interned names) before the report
         self._out({"mem": {"alloc": gc.mem_alloc(), "free": gc.mem_free(), "fed": self.fed}})
 
     def show(self, lines):

@@ -234,7 +234,8 @@ class VirtualBoard:
             return list(self.lines)
 
     def heap(self, timeout: float = 5.0) -> dict:
-        """Ask the firmware for gc.mem_alloc()/mem_free() after a collection."""
+        """Ask the firmware for gc.mem_alloc()/mem_free() after a collection, and the
+        interned names (micropython.qstr_info(): "names", in "name_pools" pools)."""
         with self._cond:
             self.mem = None
         self.press("MEM")
@@ -251,10 +252,13 @@ class VirtualBoard:
 
     # --- reader threads -----------------------------------------------------
     def _read_frames(self, proc: subprocess.Popen) -> None:
+        names: dict[str, str] = {}
         for raw in proc.stdout:
             try:
                 msg = json.loads(raw)
             except ValueError:
+                if raw.startswith(b"qstr pool:"):  # the interned names, printed before a heap report
+                    names = dict(kv.split("=") for kv in raw.decode().split(":", 1)[1].strip().split(", "))
                 continue
             with self._cond:
                 if "frame" in msg:
@@ -265,6 +269,8 @@ class VirtualBoard:
                         self.on_frame(self.lines)
                 elif "mem" in msg:
                     self.mem = msg["mem"]
+                    if names:
+                        self.mem["names"], self.mem["name_pools"] = int(names["n_qstr"]), int(names["n_pool"])
                 elif "rom" in msg:
                     self.rom_heap = msg["rom"]
                 self._cond.notify_all()

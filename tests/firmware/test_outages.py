@@ -146,10 +146,7 @@ def test_hub_back_online_gets_every_unacked_event_at_once(board_factory, hub):
     board.wait_for("GAME 2 SAVED")
 
 
-@pytest.mark.parametrize("romfs", [True, pytest.param(False, marks=pytest.mark.xfail(
-    reason="known defect: the .mpy deploy keeps about 8 KB free at QUEUE FULL on a quiet machine and less "
-           "on a loaded one (this session's flows grew the heap); it passes alone, fails under load",
-    strict=False))], ids=["romfs", "mpy-files"])
+@pytest.mark.parametrize("romfs", [True, False], ids=["romfs", "mpy-files"])
 def test_a_long_hub_outage_queues_entries_up_to_the_cap_and_loses_none(board_factory, hub, romfs):
     """Entries queue on the board (its 64 KB heap) while the hub is away; past
     MAX_QUEUED the board says QUEUE FULL instead of running out of memory, and
