@@ -4,9 +4,16 @@ A `Proposal` is an input not yet journaled (a table's event, a conductor's
 action, a decision of the hub). The conductor judges it against the state folded
 so far and answers with a `Verdict`. Admitted proposals become `Event`s: the
 journal gives each its place (`seq`) and time (`at`).
+
+Each holds its body twice over, made once each: `body`, the JSON the journal stores
+and digests (as sent), and `what`, that body read as its kind's value
+(hub/conductor/events.py) the first time it is asked for — by the judge for a
+proposal, by the fold or the audit for a row read back — and handed on from a
+proposal to its event, and from a decision made as a value, so never read twice.
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -31,6 +38,18 @@ def digest(source: str, kind: str, body: dict, body_json: str | None = None) -> 
     return hashlib.sha256("\n".join((source, kind, text)).encode()).hexdigest()
 
 
+class _ReadOnce:
+    """`what`: the body read as its kind's value the first time it is asked for, then kept
+    on the instance (`Refusal`, with why, if it is none). functools.cached_property, less
+    its lock (Python 3.11 takes one on every first read: every event of a replay)."""
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        value = obj.__dict__["what"] = read_body(obj.kind, obj.body)
+        return value
+
+
 @dataclass(frozen=True)
 class Proposal:
     id: str       # idempotency key: a board's event id, or one the hub/console made
@@ -46,12 +65,33 @@ class Proposal:
     def digest(self) -> str:
         return self.sent.digest if self.sent else digest(self.source, self.kind, self.body)
 
-    def judged(self, **keys) -> "Proposal":
-        """This input with the keys the judge fills in (docs/journal.md), same digest."""
-        return Proposal(self.id, self.source, self.kind, {**self.body, **keys}, sent=self.sent or self)
+    what = _ReadOnce()   # -> Body: the body as its kind's value
+
+    @staticmethod
+    def of(id: str, source: str, what: "Body") -> "Proposal":
+        """A proposal made as a value (the hub's decisions): spelled once for the journal."""
+        return Proposal.read_as(id, source, what.to_json(), what)
+
+    @staticmethod
+    def read_as(id: str, source: str, body: dict, what: "Body", sent: "Proposal | None" = None
+                ) -> "Proposal":
+        """A proposal whose body `body` is already read as `what`."""
+        p = Proposal(id, source, what.KIND, body, sent=sent)
+        p.__dict__["what"] = what   # as if read (_ReadOnce)
+        return p
+
+    def judged(self, **fields) -> "Proposal":
+        """This input with the fields the judge fills in (docs/journal.md), same digest."""
+        what = dataclasses.replace(self.what, **fields)
+        spelled = what.to_json()
+        return Proposal.read_as(self.id, self.source, {**self.body, **{k: spelled[k] for k in fields}},
+                                what, sent=self.sent or self)
 
     def event(self, seq: int, at: float) -> "Event":
-        return Event(seq, self.id, at, self.source, self.kind, self.body, sent=self.sent)
+        e = Event(seq, self.id, at, self.source, self.kind, self.body, sent=self.sent)
+        if "what" in self.__dict__:
+            e.__dict__["what"] = self.__dict__["what"]
+        return e
 
 
 @dataclass(frozen=True)
@@ -63,6 +103,8 @@ class Event:
     kind: str
     body: dict = field(hash=False)
     sent: Proposal | None = field(default=None, compare=False, repr=False)  # as Proposal.sent
+
+    what = _ReadOnce()   # -> Body: the body as its kind's value
 
     @cached_property  # a body is never changed once made: spelled once for the digest and the journal
     def body_json(self) -> str:
@@ -102,3 +144,8 @@ class Verdict:
     @staticmethod
     def refuse(why: str, held: bool = False) -> "Verdict":
         return Verdict(False, why=shown(why), held=held)
+
+
+# The kinds' values live with the conductor that defines them; imported last, since
+# hub.conductor imports this module (either may be imported first).
+from .conductor.events import Body, read as read_body  # noqa: E402

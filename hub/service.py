@@ -328,7 +328,7 @@ class Hub:
         for decision in conductor.tick(state, now):  # the hub's own decisions, due by the clock
             if decision.id not in in_batch and not self.journal.find(decision.id):
                 seq += 1
-                event = Event(seq, decision.id, now, decision.source, decision.kind, decision.body)
+                event = decision.event(seq, now)
                 state = conductor.apply(state, event)
                 appended.append(event)
                 in_batch[event.id] = (seq, event.digest)

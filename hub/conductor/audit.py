@@ -12,16 +12,15 @@ One pass gives the state too, so the hub audits at start-up instead of replaying
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
-from hub.event import Event, Proposal, canonical
+from hub.event import Event, Proposal
+from hub.refusal import Refusal
 
 from .fold import apply, collector_paused, initial
 from .judge import admit, tick
 from .state import PartyState
-
-OUTCOME = "outcome"   # the key the judge adds to a result's body (events.py)
-
 
 @dataclass(frozen=True)
 class Finding:
@@ -48,7 +47,7 @@ def audit(events) -> tuple[PartyState, tuple[Finding, ...]]:
             due = {p.id: p for p in tick(state, e.at)}
             if e.id not in due:
                 found.append(Finding(e.seq, e.id, e.kind, "NOT DECIDED"))
-            elif not _same(due[e.id].kind, due[e.id].body, e):
+            elif not _same(due[e.id], e):
                 found.append(Finding(e.seq, e.id, e.kind, "OTHER DECISION"))
             state, i = apply(state, e), i + 1
             continue
@@ -56,14 +55,12 @@ def audit(events) -> tuple[PartyState, tuple[Finding, ...]]:
         decision = f"{e.id}/hub."
         while i + len(own) < len(events) and events[i + len(own)].id.startswith(decision):
             own.append(events[i + len(own)])
-        # the input as it was sent: most bodies have nothing the judge added
-        sent = {k: v for k, v in e.body.items() if k != OUTCOME} if OUTCOME in e.body else e.body
-        verdict, after, admitted = admit(state, Proposal(e.id, e.source, e.kind, sent),
-                                         e.seq - 1, e.at)
+        outcome = _outcome(e)
+        verdict, after, admitted = admit(state, _as_sent(e), e.seq - 1, e.at)
         seen = len(found)
         if not verdict.ok:
             found.append(Finding(e.seq, e.id, e.kind, verdict.why))
-        elif OUTCOME in e.body and not _same_json(e.body[OUTCOME], admitted[0].body[OUTCOME]):
+        elif outcome is not None and outcome != admitted[0].what.outcome:
             found.append(Finding(e.seq, e.id, e.kind, "OUTCOME DIFFERS"))
         if len(own) > 1 or len(admitted) > 1:
             found += _decisions(e, admitted[1:], own[1:])
@@ -83,18 +80,37 @@ def _decisions(e: Event, wanted, journaled) -> list[Finding]:
     """The hub's decisions journaled on input `e` against the judge's decisions on it."""
     out = [Finding(got.seq, got.id, got.kind, "OTHER DECISION")
            for want, got in zip(wanted, journaled)
-           if want.id != got.id or got.source != "hub" or not _same(want.kind, want.body, got)]
+           if want.id != got.id or got.source != "hub" or not _same(want, got)]
     out += [Finding(got.seq, got.id, got.kind, "NOT DECIDED") for got in journaled[len(wanted):]]
     if len(journaled) < len(wanted):
         out.append(Finding(e.seq, e.id, e.kind, "DECISION MISSING"))
     return out
 
 
-def _same(kind: str, body: dict, e: Event) -> bool:
-    return kind == e.kind and _same_json(body, e.body)
+def _same(want: Proposal, got: Event) -> bool:
+    """The decision the judge makes now and the one journaled, compared as values."""
+    try:
+        return want.kind == got.kind and want.what == got.what
+    except Refusal:   # the journaled one is no body of its kind
+        return False
 
 
-def _same_json(a, b) -> bool:
-    """Equal as the journal stores them (a decision made now holds tuples, the journal's
-    were read back from JSON as lists)."""
-    return a == b or canonical(a) == canonical(b)
+def _outcome(e: Event):
+    """The outcome journaled with a result or a correction, if any."""
+    try:
+        return e.what.outcome
+    except Refusal:
+        return None   # admitted again below, and refused there with why
+
+
+def _as_sent(e: Event) -> Proposal:
+    """The journaled input as it was sent, to be admitted again: without what the judge
+    filled in (its outcome), its body read once, from the row."""
+    try:
+        what = e.what
+    except Refusal:
+        return Proposal(e.id, e.source, e.kind, e.body)   # the judge refuses it, with why
+    if what.outcome is None:
+        return Proposal.read_as(e.id, e.source, e.body, what)
+    return Proposal.read_as(e.id, e.source, {k: v for k, v in e.body.items() if k != "outcome"},
+                            dataclasses.replace(what, outcome=None))

@@ -15,7 +15,7 @@ from hub.refusal import Refusal
 
 from . import events as k
 from .cards import SEATS, home
-from .frozen import FrozenMap
+from .frozen import FrozenMap, thawed
 from .leads import keys_lead
 from .names import indexed, unindexed
 from .scoring import Scored, score, score_count
@@ -38,7 +38,12 @@ def apply(state: PartyState, event: Event) -> PartyState:
         why = e.why if isinstance(e, Refusal) else f"{type(e).__name__}: {e}"
         return replace(state, seq=event.seq,
                        anomalies=state.anomalies + ((event.seq, event.kind, why),))
-    return replace(new, seq=event.seq)
+    if new is state:
+        return replace(new, seq=event.seq)
+    # a state the handler has just made, seen by nobody yet: numbered where it stands
+    # instead of copied once more (a quarter of the copies a replay makes)
+    new.__dict__["seq"] = event.seq
+    return new
 
 
 @contextmanager
@@ -66,7 +71,8 @@ def replay(events) -> PartyState:
 
 def _mend(ev: Event) -> Mend:
     """Who did it: the source, or for a hub decision the one whose request it answers."""
-    return Mend(ev.body.get("by", ev.source), str(ev.body.get("why", "")), ev.seq, ev.id)
+    w = ev.what
+    return Mend(w.by or ev.source, w.why or "", ev.seq, ev.id)
 
 
 def _table(state: PartyState, n: int) -> TableSession:
@@ -96,7 +102,7 @@ def _seat(state: PartyState, card: str, place) -> PartyState:
     return state.with_session(replace(s, tables=tables))
 
 
-def _all_tables(state: PartyState, seats: dict) -> FrozenMap:
+def _all_tables(state: PartyState, seats) -> FrozenMap:
     empty = (None,) * 4
     return FrozenMap((n, TableSession(tuple(seats.get(n, empty))))
                      for n in range(1, state.setup.tables + 1))
@@ -106,35 +112,35 @@ def _all_tables(state: PartyState, seats: dict) -> FrozenMap:
 
 def _party_created(state, ev):
     login = ev.source.partition(":")[2]
-    return replace(state, setup=from_body(ev.body), created=_mend(ev),
+    return replace(state, setup=from_body(ev.what.setup), created=_mend(ev),
                    staff=FrozenMap({login: "conductor"}))
 
 
 def _staff_added(state, ev):
-    return replace(state, staff=state.staff.set(ev.body["login"], ev.body.get("role", "assistant")))
+    return replace(state, staff=state.staff.set(ev.what.login, ev.what.role or "assistant"))
 
 
 def _staff_removed(state, ev):
-    gone = ev.body["login"]
+    gone = ev.what.login
     state = _noted(state, ev, f"{gone} taken off the staff")
     return replace(state, staff=FrozenMap((n, r) for n, r in state.staff.items() if n != gone))
 
 
 def _guest_listed(state, ev):
-    name = ev.body["guest"]
+    name = ev.what.guest
     return replace(state, guests=state.guests.set(name, Guest(name)),
                    names=indexed(state.names, name))
 
 
 def _checked_in(state, ev):
-    name = ev.body["guest"]
+    name = ev.what.guest
     if name not in state.guests:   # a journal written around the judge: listed as it comes
         state = _guest_listed(state, ev)
     return replace(state, guests=state.guests.set(name, replace(state.guests[name], checked_in=True)))
 
 
 def _seats_drawn(state, ev):
-    cards = ev.body["cards"]
+    cards = ev.what.cards
     guests, holders, seats = state.guests, state.holders, {}
     for name, card in cards.items():
         guests = guests.set(name, replace(guests[name], card=card))
@@ -146,20 +152,20 @@ def _seats_drawn(state, ev):
 
 
 def _guest_placed(state, ev):
-    b = ev.body
-    name, card = b["guest"], b["card"]
+    b = ev.what
+    name, card = b.guest, b.card
     state = replace(state, guests=state.guests.set(name, replace(state.guests[name], card=card)),
                     holders=state.holders.set(card, name))
-    return _seat(state, card, (b["table"], b["seat"]))
+    return _seat(state, card, (b.table, b.seat))
 
 
 def _guest_seated(state, ev):
-    b = ev.body
-    return _seat(state, state.guests[b["guest"]].card, (b["table"], b["seat"]))
+    b = ev.what
+    return _seat(state, state.guests[b.guest].card, (b.table, b.seat))
 
 
 def _guest_left(state, ev):
-    name = ev.body["guest"]
+    name = ev.what.guest
     guest = state.guests[name]
     if guest.card and state.session is None:
         # a printed card drawn by hand before the seats: it goes back to the tray
@@ -177,7 +183,7 @@ def _guest_left(state, ev):
 
 def _guest_back(state, ev):
     """Back on the list of those present; his seat, if any, follows as hub.guest-placed."""
-    name = ev.body["guest"]
+    name = ev.what.guest
     state = _noted(state, ev, f"{name} is back")
     return replace(state, guests=state.guests.set(name, replace(state.guests[name], left=None,
                                                                 vacated=None)))
@@ -195,7 +201,7 @@ def _noted(state, ev, what: str) -> PartyState:
 def _check_in_undone(state, ev):
     """Not here after all; a card he holds, with no game played on it, goes back to the tray
     and his seat is vacant."""
-    name = ev.body["guest"]
+    name = ev.what.guest
     state = _noted(state, ev, f"check-in of {name} undone")
     card = state.guests[name].card
     if card is not None and state.session is not None:
@@ -211,7 +217,7 @@ def _all_checked_in(state, ev):
 
 
 def _guest_renamed(state, ev):
-    old, new = ev.body["guest"], ev.body["name"]
+    old, new = ev.what.guest, ev.what.name
     guest = replace(state.guests[old], name=new)
     guests = FrozenMap((new if n == old else n, guest if n == old else g)
                        for n, g in state.guests.items())
@@ -221,14 +227,14 @@ def _guest_renamed(state, ev):
 
 
 def _guest_removed(state, ev):
-    name = ev.body["guest"]
+    name = ev.what.guest
     state = _noted(state, ev, f"{name} removed from the list")
     return replace(state, guests=FrozenMap((n, g) for n, g in state.guests.items() if n != name),
                    names=unindexed(state.names, name))
 
 
 def _card_drawn(state, ev):
-    return _hand_card(state, ev.body["guest"], ev.body["card"])
+    return _hand_card(state, ev.what.guest, ev.what.card)
 
 
 def _hand_card(state, name: str, card: str | None):
@@ -261,7 +267,7 @@ def _table_removed(state, ev):
 
 
 def _party_changed(state, ev):
-    setup = changed(state.setup, ev.body["changes"])
+    setup = changed(state.setup, ev.what.changes)
     was, now = state.setup.to_json(), setup.to_json()
     what = ", ".join(f"{key.replace('_', ' ')} {was[key]} → {now[key]}" for key in now if now[key] != was[key])
     return _noted(replace(state, setup=setup), ev, f"set-up: {what}")
@@ -274,7 +280,7 @@ def _draw_undone(state, ev):
 
 
 def _display_changed(state, ev):
-    return replace(state, standings_hidden=_mend(ev) if ev.body["standings"] == "hidden" else None)
+    return replace(state, standings_hidden=_mend(ev) if ev.what.standings == "hidden" else None)
 
 
 # -- sessions and the bell ------------------------------------------------------------
@@ -286,29 +292,29 @@ def _session_started(state, ev):
 
 
 def _bell(state, ev):
-    s = state.session
-    cause = ev.body.get("cause")
-    why = ev.body.get("why") or (canonical(cause) if cause is not None else "")
+    s, b = state.session, ev.what
+    cause = getattr(b, "cause", None)   # the hub's bell says what rang it; the staff's, why
+    why = b.why or (canonical(thawed(cause)) if cause is not None else "")
     # a bell rung once the party's time is up ends its last session
     limit = state.setup.time_limit
     late = limit is not None and state.started_at is not None and \
         ev.at >= state.started_at + limit * 60
     # the hub's bell is the hub's (its cause names the table); a staff bell is the staff's
-    bell = Bell(f"s{s.number}-bell-{len(s.bells) + 1}", ev.body["meaning"], s.number,
-                Mend(ev.source, why, ev.seq, ev.id), bool(ev.body.get("final", False)) or late)
+    bell = Bell(f"s{s.number}-bell-{len(s.bells) + 1}", b.meaning, s.number,
+                Mend(ev.source, why, ev.seq, ev.id), bool(b.final) or late)
     return state.with_session(replace(s, bells=s.bells + (bell,)))
 
 
 def _bell_undone(state, ev):
     s = state.session
-    bells = tuple(replace(b, undone=_mend(ev)) if b.id == ev.body["bell"] else b for b in s.bells)
+    bells = tuple(replace(b, undone=_mend(ev)) if b.id == ev.what.bell else b for b in s.bells)
     return state.with_session(replace(s, bells=bells))
 
 
 def _bell_ack(state, ev):
-    n = ev.body["table"]
+    n = ev.what.table
     t = _table(state, n)
-    return _put(state, n, replace(t, acks=t.acks.set(ev.body["bell"], t.entered)))
+    return _put(state, n, replace(t, acks=t.acks.set(ev.what.bell, t.entered)))
 
 
 def _table_bell(state, ev):
@@ -316,46 +322,47 @@ def _table_bell(state, ev):
 
 
 def _call(state, ev):
-    n = ev.body["table"]
+    n = ev.what.table
     return replace(state, calls=state.calls.set(n, state.calls.get(n, 0) + 1))
 
 
 def _call_answered(state, ev):
-    return replace(state, calls=state.calls.set(ev.body["table"], 0))
+    return replace(state, calls=state.calls.set(ev.what.table, 0))
 
 
 def _table_closed(state, ev):
-    n = ev.body["table"]
+    n = ev.what.table
     return _put(state, n, replace(_table(state, n), closed=_mend(ev)))
 
 
 # -- results and their mends -------------------------------------------------------------
 
-def _scored(state, body: dict, seats, values, play_off: bool, lead: bool) -> Scored:
+def _scored(state, body, seats, values, play_off: bool, lead: bool) -> Scored:
     """The outcome the judge journaled with a result or a correction; scored here only
     for a journal written before outcomes were journaled (docs/journal.md)."""
-    if "outcome" in body:
-        return Scored.recorded(body["outcome"])
+    if body.outcome is not None:
+        return Scored.recorded(body.outcome)
     return score(state.setup, seats, values, play_off=play_off, lead=lead)
 
 
 def _entry(state, ev, session: int, seats) -> Entry:
-    b = ev.body
-    scored = _scored(state, b, seats, b["values"], play_off=session == 0,
-                     lead=session > 0 and keys_lead(state.setup.form, b["game"]))
-    return Entry(ev.id, ev.seq, session, b["table"], b["game"], tuple(seats),
-                 FrozenMap(b["values"]), scored.gains, scored.winners,
+    b = ev.what
+    scored = _scored(state, b, seats, b.values, play_off=session == 0,
+                     lead=session > 0 and keys_lead(state.setup.form, b.game))
+    return Entry(ev.id, ev.seq, session, b.table, b.game, tuple(seats),
+                 b.values, scored.gains, scored.winners,
                  needs_confirm=state.setup.confirm and session > 0)
 
 
 def _count(state, ev):
     """A count made in play: an entry of the game in hand that is not the game's result."""
-    b, n = ev.body, ev.body["table"]
+    b = ev.what
+    n = b.table
     t = _table(state, n)
-    scored = Scored.recorded(b["outcome"]) if "outcome" in b else score_count(state.setup, t.seats,
-                                                                              b["values"])
-    entry = Entry(ev.id, ev.seq, state.session.number, n, b["game"], tuple(t.seats),
-                  FrozenMap(b["values"]), scored.gains, scored.winners, in_play=True)
+    scored = Scored.recorded(b.outcome) if b.outcome is not None else score_count(state.setup, t.seats,
+                                                                                  b.values)
+    entry = Entry(ev.id, ev.seq, state.session.number, n, b.game, tuple(t.seats),
+                  b.values, scored.gains, scored.winners, in_play=True)
     return _put(state, n, replace(t, entries=t.entries + (entry,)))
 
 
@@ -369,7 +376,7 @@ def open_play_off(state: PartyState, table: int) -> int | None:
 
 
 def _result(state, ev):
-    n = ev.body["table"]
+    n = ev.what.table
     i = open_play_off(state, n) if state.final_count else None
     if i is not None:
         p = state.play_offs[i]
@@ -397,60 +404,60 @@ def _mend_entry(state, entry_id: str, change, table: int | None = None) -> Party
 
 
 def _confirm(state, ev):
-    return _mend_entry(state, ev.body["entry"], lambda e: replace(e, confirmed_by=ev.body["seat"]),
-                       ev.body["table"])
+    return _mend_entry(state, ev.what.entry, lambda e: replace(e, confirmed_by=ev.what.seat),
+                       ev.what.table)
 
 
-def corrected_values(state: PartyState, e: Entry, values) -> tuple[dict, bool]:
+def corrected_values(state: PartyState, e: Entry, values: FrozenMap) -> tuple[FrozenMap, bool]:
     """The values a correction gives the entry, and whether they name the first lead.
     A correction that leaves out who led keeps the lead first keyed."""
     lead = e.session > 0 and keys_lead(state.setup.form, e.game)
-    if lead and isinstance(values, dict) and "lead" not in values and "lead" in e.values:
-        values = dict(values, lead=e.values["lead"])
+    if lead and "lead" not in values and "lead" in e.values:
+        values = values.set("lead", e.values["lead"])
     return values, lead
 
 
 def _result_corrected(state, ev):
     def change(e: Entry) -> Entry:
-        values, lead = corrected_values(state, e, ev.body["values"])
-        scored = _scored(state, ev.body, e.seats, values, play_off=e.session == 0, lead=lead)
-        return replace(e, values=FrozenMap(values), gains=scored.gains,
+        values, lead = corrected_values(state, e, ev.what.values)
+        scored = _scored(state, ev.what, e.seats, values, play_off=e.session == 0, lead=lead)
+        return replace(e, values=values, gains=scored.gains,
                        winners=scored.winners, corrections=e.corrections + (_mend(ev),))
-    return _mend_entry(state, ev.body["entry"], change)
+    return _mend_entry(state, ev.what.entry, change)
 
 
 def _game_annulled(state, ev):
-    if ev.body.get("entry"):
-        return _mend_entry(state, ev.body["entry"], lambda e: replace(e, annulled=_mend(ev)))
-    n = ev.body["table"]
+    if ev.what.entry:
+        return _mend_entry(state, ev.what.entry, lambda e: replace(e, annulled=_mend(ev)))
+    n = ev.what.table
     t = _table(state, n)
     return _put(state, n, replace(t, annulled_in_hand=t.annulled_in_hand + (_mend(ev),)))
 
 
 def _seat_check(state, ev):
-    n = ev.body["table"]
+    n = ev.what.table
     return _put(state, n, replace(_table(state, n), seat_check=ev.id))
 
 
 # -- movement, the final count and play-offs ----------------------------------------------
 
 def _players_moved(state, ev):
-    b = ev.body
+    b = ev.what
     before = state.session
-    seats = {int(n): tuple(row) for n, row in b["seats"].items()}
-    after = Session(before.number + 1, _all_tables(state, seats), _mend(ev), lots=tuple(b["lots"]))
+    seats = b.seats
+    after = Session(before.number + 1, _all_tables(state, seats), _mend(ev), lots=b.lots)
     was, now = seated_cards(before), seated_cards(after)
     moves = tuple((c, was.get(c), now[c]) for n in sorted(seats) for c in seats[n] if c)
-    punches = tuple((before.number, c) for c in b["punches"])
+    punches = tuple((before.number, c) for c in b.punches)
     return replace(state, sessions=state.sessions + (replace(after, moves=moves),),
                    punches=state.punches + punches)
 
 
 def _punched(state, ev):
-    b = ev.body
+    b = ev.what
     s = state.session
-    state = state.with_session(replace(s, lots=s.lots + tuple(b["lots"])))
-    return replace(state, punches=state.punches + tuple((b["session"], c) for c in b["punches"]))
+    state = state.with_session(replace(s, lots=s.lots + b.lots))
+    return replace(state, punches=state.punches + tuple((b.session, c) for c in b.punches))
 
 
 def _final_count(state, ev):
@@ -458,8 +465,8 @@ def _final_count(state, ev):
 
 
 def _play_off_seated(state, ev):
-    b = ev.body
-    p = PlayOff(b["prize"], b["table"], tuple(b["cards"]), _mend(ev))
+    b = ev.what
+    p = PlayOff(b.prize, b.table, b.cards, _mend(ev))
     return replace(state, play_offs=state.play_offs + (p,))
 
 

@@ -22,6 +22,7 @@ from hub.refusal import Refusal
 from . import events as k
 from . import movement, seating
 from .cards import PARTNER, SEATS, card_at, colour, number, successive
+from .frozen import FrozenMap
 from .names import similar
 from .fold import apply, corrected_values, open_play_off
 from .leads import keys_lead
@@ -71,12 +72,13 @@ def judge(state: PartyState, p: Proposal, now: float) -> Verdict:
 
 
 def _judge(state: PartyState, p: Proposal, now: float) -> _Admit:
-    if not isinstance(p.body, dict):
-        raise Refusal("BAD MESSAGE")
+    # the body is read (p.what) once its author is known to be one who may send it: a
+    # malformed body is refused with why (hub/conductor/events.py), the handlers read values
     if p.kind in k.TABLE_KINDS:
         return _TABLE[p.kind](state, p, _table_of(state, p), now)
     if p.kind in k.STAFF_KINDS:
         login = _staff_of(state, p)
+        _ = p.what   # read (or refused) before the handler looks at the state
         return _STAFF[p.kind](state, p, login, now)
     raise Refusal("UNKNOWN KIND")
 
@@ -91,15 +93,15 @@ def tick(state: PartyState, now: float) -> tuple[Proposal, ...]:
             or s.started is None or s.bell is not None
             or now < state.started_at + setup.time_limit * 60):
         return ()
-    return (Proposal(f"hub.time.s{s.number}", "hub", k.HUB_BELL,
-                     {"meaning": setup.bell_meaning, "cause": "time", "final": True}),)
+    return (Proposal.of(f"hub.time.s{s.number}", "hub",
+                        k.HubBell(setup.bell_meaning, "time", final=True)),)
 
 
 # -- helpers ---------------------------------------------------------------------------
 
 def _table_of(state: PartyState, p: Proposal) -> int:
     kind, _, n = p.source.partition(":")
-    if kind != "table" or not n.isdigit() or p.body.get("table") != int(n):
+    if kind != "table" or not n.isdigit() or p.what.table != int(n):
         raise Refusal("WRONG TABLE")
     if state.setup is None:
         raise Refusal("NO PARTY")
@@ -122,8 +124,7 @@ def _staff_of(state: PartyState, p: Proposal) -> str:
 
 def _why(p: Proposal) -> None:
     """A mend must say why: it stays on record with its author's name."""
-    why = p.body.get("why")
-    if not isinstance(why, str) or not why.strip():
+    if not p.what.why.strip():
         raise Refusal("SAY WHY")
 
 
@@ -143,15 +144,14 @@ def _fold(state: PartyState, proposals, seq: int, now: float
 
 
 def _seed(p: Proposal, now: float) -> int:
-    seed = p.body.get("seed")
-    if isinstance(seed, int) and not isinstance(seed, bool):
-        return seed
+    if p.what.seed is not None:
+        return p.what.seed
     return int(hashlib.sha256(f"{p.id}|{now!r}".encode()).hexdigest()[:16], 16)
 
 
-def _decision(p: Proposal, n: int, kind: str, body: dict) -> Proposal:
+def _decision(p: Proposal, n: int, kind: type[k.Body], **fields) -> Proposal:
     """The hub's decision on `p`, naming who asked for it (a staff login, or a table)."""
-    return Proposal(f"{p.id}/hub.{n}", "hub", kind, dict(body, by=p.source))
+    return Proposal.of(f"{p.id}/hub.{n}", "hub", kind(**fields, by=p.source))
 
 
 def _bell_due(state: PartyState, table: int, p: Proposal) -> tuple[Proposal, ...]:
@@ -167,25 +167,22 @@ def _bell_due(state: PartyState, table: int, p: Proposal) -> tuple[Proposal, ...
     counted = [e for e in t.entries if e.counts]
     games = sum(not e.in_play for e in counted)   # a count made in play is no game
     if setup.games_per_session is not None and games >= setup.games_per_session:
-        return (_decision(p, 1, k.HUB_BELL, {"meaning": "finish",
-                                             "cause": {"table": table, "game": games}}),)
+        return (_decision(p, 1, k.HubBell, meaning="finish",
+                          cause=FrozenMap({"table": table, "game": games})),)
     if setup.session_points is not None:
         for side in (0, 1):
             if sum(e.gains[side] for e in counted) >= setup.session_points:
                 # the game of the result or of the count made in play that reached ten
-                return (_decision(p, 1, k.HUB_BELL, {"meaning": "stop",
-                                                     "cause": {"table": table,
-                                                               "game": counted[-1].game}}),)
+                return (_decision(p, 1, k.HubBell, meaning="stop",
+                                  cause=FrozenMap({"table": table, "game": counted[-1].game})),)
     return ()
 
 
 # -- the tables -----------------------------------------------------------------------------
 
 def _result(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
-    b, setup = p.body, state.setup
-    game = b.get("game")
-    if not isinstance(game, int) or isinstance(game, bool):
-        raise Refusal("BAD MESSAGE")
+    b, setup = p.what, state.setup
+    game = b.game
     if state.final_count is not None:
         i = open_play_off(state, n)
         if i is None:
@@ -193,7 +190,7 @@ def _result(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
         po = state.play_offs[i]
         if game != sum(e.live for e in po.entries) + 1:
             raise Refusal("NO SUCH GAME")
-        scored = score(setup, po.cards + (None,) * (4 - len(po.cards)), b.get("values"), play_off=True)
+        scored = score(setup, po.cards + (None,) * (4 - len(po.cards)), b.values, play_off=True)
         return _Admit((p.judged(outcome=scored.outcome),), "PLAY-OFF SAVED")
     s = state.session
     if s is None or s.started is None:
@@ -220,7 +217,7 @@ def _result(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
         raise Refusal("NO NEW GAME")
     if setup.seat_check and t.seat_check is None:
         raise _NotYet("SEAT CHECK FIRST")
-    scored = score(setup, t.seats, b.get("values"), lead=keys_lead(setup.form, game))
+    scored = score(setup, t.seats, b.values, lead=keys_lead(setup.form, game))
     msg = f"CONFIRM GAME {game}" if setup.confirm else f"GAME {game} SAVED"
     return _Admit((p.judged(outcome=scored.outcome),), msg, bell_at=n)
 
@@ -230,10 +227,8 @@ def _count(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
     Grimm's Tiddle-a-wink doubles. "Ten points made at any table ends a session, whereupon
     the bell is rung, and all tables stop playing at once" (BERGEN GAME party): the count
     that reaches ten rings the stop bell at once, mid-hand."""
-    b, setup, s = p.body, state.setup, state.session
-    game = b.get("game")
-    if not isinstance(game, int) or isinstance(game, bool):
-        raise Refusal("BAD MESSAGE")
+    b, setup, s = p.what, state.setup, state.session
+    game = b.game
     if state.final_count is not None or s is None or s.started is None:
         raise Refusal("NOT IN SESSION")
     t = s.tables[n]
@@ -251,14 +246,12 @@ def _count(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
         raise _NotYet("NO SUCH GAME")
     if setup.seat_check and t.seat_check is None:
         raise _NotYet("SEAT CHECK FIRST")
-    scored = score_count(setup, t.seats, b.get("values"))
+    scored = score_count(setup, t.seats, b.values)
     return _Admit((p.judged(outcome=scored.outcome),), "COUNTED", bell_at=n)
 
 
 def _confirm(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
-    entry_id, seat = p.body.get("entry"), p.body.get("seat")
-    if not isinstance(entry_id, str) or seat not in SEATS:
-        raise Refusal("BAD MESSAGE")
+    entry_id, seat = p.what.entry, p.what.seat
     where = find_entry(state, entry_id, n)
     if where is None or where[1] != n:
         raise Refusal("NO SUCH GAME")
@@ -279,9 +272,7 @@ def _confirm(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
 
 def _seat_check(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
     s, setup = state.session, state.setup
-    keyed = p.body.get("cards")
-    if not isinstance(keyed, dict) or any(x not in SEATS for x in keyed):
-        raise Refusal("BAD MESSAGE")
+    keyed = p.what.cards   # card numbers by seat, each a whole number >= 0 (events.SeatCheck)
     if s is None or session_over(setup, s):
         raise Refusal("NOT IN SESSION")
     t = s.tables[n]
@@ -290,8 +281,6 @@ def _seat_check(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
     if t.seat_check is not None:
         raise Refusal("SEATS CHECKED")
     numbers = [keyed.get(x, 0) for x in SEATS]
-    if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in numbers):
-        raise Refusal("BAD MESSAGE")
     given = [v for v in numbers if v]
     if len(given) != len(set(given)):
         raise Refusal("SEATED TWICE")
@@ -315,7 +304,7 @@ def _table_bell(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
 
 def _bell_ack(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
     s = state.session
-    bell = p.body.get("bell")
+    bell = p.what.bell
     if s is None or not any(b.id == bell for b in s.bells):
         raise Refusal("NO SUCH BELL")
     if bell in s.tables[n].acks:
@@ -360,7 +349,7 @@ def _party_created(state: PartyState, p: Proposal, login: str, now: float) -> _A
     if state.setup is not None:
         raise Refusal("PARTY EXISTS")
     try:
-        setup = from_body(p.body)
+        setup = from_body(p.what.setup)
     except SetupError as e:
         raise Refusal(str(e)) from None
     rules(setup, 4)    # the engine knows the form, variant and tile set
@@ -370,8 +359,8 @@ def _party_created(state: PartyState, p: Proposal, login: str, now: float) -> _A
 def _staff_added(state, p, login, now):
     if state.staff.get(login) != "conductor":
         raise Refusal("CONDUCTOR ONLY")
-    new, role = p.body.get("login"), p.body.get("role", "assistant")
-    if not isinstance(new, str) or not _LOGIN.fullmatch(new) or role not in ("assistant", "conductor"):
+    new, role = p.what.login, p.what.role or "assistant"
+    if not _LOGIN.fullmatch(new) or role not in ("assistant", "conductor"):
         raise Refusal("BAD LOGIN")
     if new in state.staff:
         raise Refusal("ALREADY STAFF")
@@ -383,8 +372,8 @@ def _staff_removed(state, p, login, now):
     if state.staff.get(login) != "conductor":
         raise Refusal("CONDUCTOR ONLY")
     _why(p)
-    gone = p.body.get("login")
-    if not isinstance(gone, str) or gone not in state.staff:
+    gone = p.what.login
+    if gone not in state.staff:
         raise Refusal("NO SUCH LOGIN")
     if gone == login:
         raise Refusal("NOT YOURSELF")
@@ -392,8 +381,8 @@ def _staff_removed(state, p, login, now):
 
 
 def _guest(state, p) -> str:
-    name = p.body.get("guest")
-    if not isinstance(name, str) or not name.strip():
+    name = p.what.guest
+    if not name.strip():
         raise Refusal("BAD NAME")
     return name
 
@@ -401,12 +390,12 @@ def _guest(state, p) -> str:
 def _new_name(state, p, key: str = "guest", besides: str | None = None) -> str:
     """A name for the list: not there yet, nor a near-duplicate of one there ("Ann Lee",
     "ann lee", "Ann  Lee") unless the host says it is another person (similar_ok)."""
-    name = p.body.get(key)
-    if not isinstance(name, str) or not name.strip() or len(name) > 80:
+    name = getattr(p.what, key)
+    if not name.strip() or len(name) > 80:
         raise Refusal("BAD NAME")
     if name in state.guests:
         raise Refusal("ALREADY LISTED")
-    if not p.body.get("similar_ok") and similar(state.names, name, besides) is not None:
+    if not p.what.similar_ok and similar(state.names, name, besides) is not None:
         raise Refusal("SIMILAR NAME")
     return name
 
@@ -446,8 +435,7 @@ def _late_comer(state, p, name: str, now: float) -> _Admit:
     if place is None:
         raise Refusal("PARTY FULL")
     card, table, seat = place
-    placed = _decision(p, 1, k.GUEST_PLACED, {"guest": name, "card": card, "table": table,
-                                              "seat": seat})
+    placed = _decision(p, 1, k.GuestPlaced, guest=name, card=card, table=table, seat=seat)
     return _Admit((p, placed), f"TABLE {table} {seat}")
 
 
@@ -467,18 +455,19 @@ def _draw_seats(state, p, login, now):
         # "There must always be four players at each table" (BERGEN GAME), two of each colour
         raise Refusal("FOUR AT A TABLE")
     in_hand = {g.name: g.card for g in state.guests.values() if g.card}
-    if p.body.get("by_hand"):
+    if p.what.by_hand:
         if any(name not in in_hand for name in guests):
             raise Refusal("CARDS NOT DRAWN")
         if sorted(in_hand.values(), key=number) != seating.cards_taken(setup, len(guests)):
             raise Refusal("WRONG CARDS")
-        body = {"seed": None, "cards": {name: in_hand[name] for name in guests}, "by_hand": True}
+        drawn = _decision(p, 1, k.SeatsDrawn, seed=None, by_hand=True,
+                          cards=FrozenMap((name, in_hand[name]) for name in guests))
     else:
         if in_hand:
             raise Refusal("DRAWN BY HAND")
         seed = _seed(p, now)
-        body = {"seed": seed, "cards": seating.draw(setup, guests, random.Random(seed))}
-    drawn = _decision(p, 1, k.SEATS_DRAWN, body)
+        drawn = _decision(p, 1, k.SeatsDrawn, seed=seed,
+                          cards=FrozenMap(seating.draw(setup, guests, random.Random(seed))))
     return _Admit((p, drawn), "SEATS DRAWN")
 
 
@@ -496,8 +485,8 @@ def _guest_seated(state, p, login, now):
     _why(p)
     name, card = _seated_guest(state, p)
     s = state.session
-    table, seat = p.body.get("table"), p.body.get("seat")
-    if not isinstance(table, int) or table not in s.tables or seat not in SEATS:
+    table, seat = p.what.table, p.what.seat
+    if table not in s.tables:
         raise Refusal("NO SUCH SEAT")
     if s.place_of(card) == (table, seat):
         raise Refusal("ALREADY SEATED")
@@ -539,8 +528,7 @@ def _guest_back(state, p, login, now):
     if place is None:
         raise Refusal("PARTY FULL")
     table, seat = place
-    placed = _decision(p, 1, k.GUEST_PLACED, {"guest": name, "card": guest.card, "table": table,
-                                              "seat": seat})
+    placed = _decision(p, 1, k.GuestPlaced, guest=name, card=guest.card, table=table, seat=seat)
     return _Admit((p, placed), f"TABLE {table} {seat}")
 
 
@@ -592,7 +580,7 @@ def _card_drawn(state, p, login, now):
     guest = state.guests.get(_guest(state, p))
     if guest is None or not guest.checked_in or guest.left is not None:
         raise Refusal("NOT CHECKED IN")
-    card = p.body.get("card")
+    card = p.what.card
     if card is None:
         if guest.card is None:
             raise Refusal("NO CARD DRAWN")
@@ -632,8 +620,8 @@ def _party_changed(state, p, login, now):
     added, by their own event). Once the seats are drawn the form and tables stay until
     the draw is undone."""
     _why(p)
-    changes = p.body.get("changes")
-    if not isinstance(changes, dict) or not changes:
+    changes = p.what.changes
+    if not changes:
         raise Refusal("NO CHANGE")
     if state.final_count is not None:
         raise Refusal("COUNTED")
@@ -667,7 +655,7 @@ def _draw_undone(state, p, login, now):
 
 def _display_changed(state, p, login, now):
     """The projector's standings hidden (or shown again): "the last session's suspense"."""
-    standings = p.body.get("standings")
+    standings = p.what.standings
     if standings not in ("hidden", "shown"):
         raise Refusal("BAD MESSAGE")
     if (state.standings_hidden is not None) == (standings == "hidden"):
@@ -679,7 +667,7 @@ def _session_started(state, p, login, now):
     s = state.session
     if s is None:
         raise Refusal("SEATS NOT DRAWN")
-    if p.body.get("session") != s.number:
+    if p.what.session != s.number:
         raise Refusal("WRONG SESSION")
     if s.started is not None:
         raise Refusal("ALREADY STARTED")
@@ -690,14 +678,14 @@ def _session_started(state, p, login, now):
 
 def _bell(state, p, login, now):
     s = state.session
-    meaning = p.body.get("meaning")
+    meaning = p.what.meaning
     if meaning not in ("finish", "stop"):
         raise Refusal("BAD MESSAGE")
     if s is None or s.started is None or session_over(state.setup, s):
         raise Refusal("NOT IN SESSION")
     if s.bell is not None and (s.bell.meaning == "stop" or meaning == "finish"):
         raise Refusal("BELL RUNG")
-    if p.body.get("final") and state.setup.time_limit is None:
+    if p.what.final and state.setup.time_limit is None:
         raise Refusal("NOT BY THE CLOCK")
     return _Admit((p,), "BELL RUNG")
 
@@ -705,7 +693,7 @@ def _bell(state, p, login, now):
 def _bell_undone(state, p, login, now):
     _why(p)
     s = state.session
-    bell = next((b for b in (s.bells if s else ()) if b.id == p.body.get("bell")), None)
+    bell = next((b for b in (s.bells if s else ()) if b.id == p.what.bell), None)
     if bell is None:
         raise Refusal("NO SUCH BELL")
     if bell.undone is not None:
@@ -714,8 +702,8 @@ def _bell_undone(state, p, login, now):
 
 
 def _entry_of(state, p):
-    entry_id = p.body.get("entry")
-    where = find_entry(state, entry_id) if isinstance(entry_id, str) else None
+    entry_id = p.what.entry
+    where = find_entry(state, entry_id) if entry_id is not None else None
     if where is None:
         raise Refusal("NO SUCH GAME")
     si, n, ei = where
@@ -728,7 +716,7 @@ def _entry_of(state, p):
 def _result_corrected(state, p, login, now):
     _why(p)
     e = _entry_of(state, p)
-    values, lead = corrected_values(state, e, p.body.get("values"))
+    values, lead = corrected_values(state, e, p.what.values)
     scored = score(state.setup, e.seats, values, play_off=e.session == 0, lead=lead)
     current = e.session == (state.session.number if state.session else -1)
     return _Admit((p.judged(outcome=scored.outcome),), "CORRECTED",
@@ -740,13 +728,13 @@ def _game_annulled(state, p, login, now):
     will have to annul the game ... and the players at that particular table will have to
     begin a new game" — a game in hand (no result yet) or one already keyed."""
     _why(p)
-    if p.body.get("entry") is not None:
+    if p.what.entry is not None:
         e = _entry_of(state, p)
-        if p.body.get("table") != e.table:
+        if p.what.table != e.table:
             raise Refusal("WRONG TABLE")
         return _Admit((p,), "GAME ANNULLED")
-    s, n = state.session, p.body.get("table")
-    if s is None or s.started is None or not isinstance(n, int) or n not in s.tables or \
+    s, n = state.session, p.what.table
+    if s is None or s.started is None or n not in s.tables or \
             table_done(state.setup, s, s.tables[n]) or not in_play(state.setup, s.tables[n]):
         raise Refusal("NOT IN SESSION")
     return _Admit((p,), "GAME ANNULLED")
@@ -754,15 +742,15 @@ def _game_annulled(state, p, login, now):
 
 def _table_closed(state, p, login, now):
     _why(p)
-    s, n = state.session, p.body.get("table")
-    if s is None or s.started is None or not isinstance(n, int) or n not in s.tables:
+    s, n = state.session, p.what.table
+    if s is None or s.started is None or n not in s.tables:
         raise Refusal("NOT IN SESSION")
     _closable(state, s, s.tables[n])
     return _Admit((p,), "TABLE CLOSED")
 
 
 def _call_answered(state, p, login, now):
-    if not isinstance(p.body.get("table"), int) or not state.calls.get(p.body["table"]):
+    if not state.calls.get(p.what.table):
         raise Refusal("NO CALL")
     return _Admit((p,), "ANSWERED")
 
@@ -777,8 +765,8 @@ def _reseat(state, p, login, now):
         raise Refusal("LAST SESSION")
     seed = _seed(p, now)
     m = movement.move(setup, s, totals(state), random.Random(seed))
-    body = {"session": s.number + 1, "seed": seed, **m.record()}
-    moved = _decision(p, 1, k.PLAYERS_MOVED, body)
+    moved = _decision(p, 1, k.PlayersMoved, session=s.number + 1, seed=seed, seats=m.seats,
+                      lots=m.lots, punches=m.punches)
     return _Admit((p, moved), f"SESSION {s.number + 1} SET")
 
 
@@ -801,8 +789,8 @@ def _final_count(state, p, login, now):
     # the last session's winners get their punch-holes too, though nobody moves any more
     seed = _seed(p, now)
     m = movement.move(state.setup, state.session, totals(state), random.Random(seed))
-    punched = _decision(p, 1, k.PUNCHED, {"session": state.session.number, "seed": seed,
-                                           "lots": m.record()["lots"], "punches": list(m.punches)})
+    punched = _decision(p, 1, k.Punched, session=state.session.number, seed=seed, lots=m.lots,
+                        punches=m.punches)
     return _Admit((p, punched), msg)
 
 
@@ -811,21 +799,20 @@ def _play_off(state, p, login, now):
     order to solve the tie; and he who wins this game gets the second prize" (THIRD SESSION)."""
     if state.final_count is None:
         raise Refusal("COUNT FIRST")
-    prize, table = p.body.get("prize"), p.body.get("table")
+    prize, table = p.what.prize, p.what.table
     award = next((a for a in awards(state) if a.prize == prize), None)
     if award is None or len(award.cards) < 2:
         raise Refusal("NO TIE")
     if any(po.prize == prize for po in state.play_offs):
         raise Refusal("PLAY-OFF SET")
-    if not isinstance(table, int) or not 1 <= table <= state.setup.tables:
+    if not 1 <= table <= state.setup.tables:
         raise Refusal("UNKNOWN TABLE")
     if open_play_off(state, table) is not None:
         raise Refusal("TABLE BUSY")
     if len(award.cards) > 4:
         raise Refusal("TOO MANY TIED")
     rules(state.setup, len(award.cards), play_off=True)
-    seated = _decision(p, 1, k.PLAY_OFF_SEATED, {"prize": prize, "table": table,
-                                                 "cards": list(award.cards)})
+    seated = _decision(p, 1, k.PlayOffSeated, prize=prize, table=table, cards=tuple(award.cards))
     return _Admit((p, seated), "PLAY-OFF SET")
 
 

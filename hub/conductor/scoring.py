@@ -12,6 +12,7 @@ they win conjointly").
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -20,6 +21,8 @@ from hub.scoring import get_form
 from hub.scoring.values import seats_for
 
 from .cards import SEATS
+from .events import Outcome
+from .frozen import FrozenMap, frozen
 from .leads import LEAD_FIELD
 from .setup import Setup
 
@@ -34,16 +37,12 @@ _PLAY_OFF_VARIANT = {"bergen": "game", "tiddle-a-wink": "grimm"}
 class Scored:
     gains: tuple          # the form's measure for seats A-D (0 where empty)
     winners: tuple        # table seats that won the game
-    outcome: dict         # what the engine said, as JSON: journaled with the result
+    outcome: Outcome      # what the engine said: journaled with the result
 
     @staticmethod
-    def recorded(outcome: dict) -> "Scored":
-        """The score a journaled outcome records (ValueError if it is not one)."""
-        points, winners = outcome["points"], outcome["winners"]
-        if not all(s in SEATS and isinstance(g, int) and not isinstance(g, bool)
-                   for s, g in points.items()) or not all(s in SEATS for s in winners):
-            raise ValueError(f"not an outcome: {outcome!r}")
-        return Scored(tuple(points.get(s, 0) for s in SEATS), tuple(winners), outcome)
+    def recorded(outcome: Outcome) -> "Scored":
+        """The score a journaled outcome records."""
+        return Scored(outcome.gains, outcome.winners, outcome)
 
 
 def variant(setup: Setup, play_off: bool = False) -> str:
@@ -157,7 +156,7 @@ def count_form(setup: Setup, seats) -> list[dict] | None:
 def score_count(setup: Setup, seats, values) -> Scored:
     """Score one count made in play (a Bergen header, a Tiddle-a-wink double) keyed at a
     table: the points go to the side that made it, as a hand's do."""
-    if not isinstance(values, dict):
+    if not isinstance(values, Mapping):
         raise Refusal("BAD MESSAGE")
     m = _SeatMap(_occupied(seats))
     r = rules(setup, len(m.table))
@@ -179,9 +178,8 @@ def _scored(m: "_SeatMap", outcome) -> Scored:
     # the engine's points are the card's measure: sixteenths, quarters, Sebastopol's game won
     # (1 to the winner) or the partnership's points credited to both partners
     gains = tuple(points.get(s, 0) for s in SEATS)
-    record = {"points": points, "winners": list(winners), "blocked": outcome.blocked,
-              "tally": dict(outcome.tally)}
-    return Scored(gains, winners, record)
+    return Scored(gains, winners, Outcome(FrozenMap(points), winners, outcome.blocked,
+                                          frozen(outcome.tally)))
 
 
 def check_partial(setup: Setup, seats, values, play_off: bool = False, lead: bool = False) -> dict:
@@ -199,7 +197,7 @@ def check_partial(setup: Setup, seats, values, play_off: bool = False, lead: boo
 def _to_engine(setup: Setup, seats, values, play_off: bool, lead: bool, whole: bool):
     """(seat map, rules, form, the values named by the engine's seats): a table's keys and
     seat numbers translated; the lead checked and left out (the engine does not see it)."""
-    if not isinstance(values, dict):
+    if not isinstance(values, Mapping):
         raise Refusal("BAD MESSAGE")
     if lead and (whole or "lead" in values):
         values = dict(values)

@@ -24,6 +24,7 @@ Named options where the book is ambiguous or silent:
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 FORMS = ("block", "draw", "all-quarters", "sebastopol", "bergen", "tiddle-a-wink")
@@ -136,7 +137,7 @@ _OF_THE_FORM = ("variant", "tile_set", "games_per_session", "session_points", "s
 def changed(setup: Setup, changes: dict) -> Setup:
     """The set-up with `changes`, checked as a new party's would be. A value None gives the
     book's default back; a new form comes with its own defaults unless they are given."""
-    if not isinstance(changes, dict) or any(key not in CHANGEABLE for key in changes):
+    if not isinstance(changes, Mapping) or any(key not in CHANGEABLE for key in changes):
         raise SetupError("BAD CHANGE")
     body = {key: v for key, v in setup.to_json().items() if v is not None}
     if changes.get("form", setup.form) != setup.form:
