@@ -237,15 +237,20 @@ def late_comer_plan(state) -> str | None:
         return (f"Every seat is taken: add a table and the next late-comer sits at Table "
                 f"{state.setup.tables + 1} A.")
     _, table, seat = place
-    t = state.session.tables[table]
-    if not t.players:
+    if not state.session.tables[table].players:
         words = f"The next late-comer opens Table {table} at seat {seat}"
     else:
         words = f"The next late-comer takes the vacant seat Table {table} {seat}"
+    return words + _waits(state, table) + "."
+
+
+def _waits(state, table: int) -> str:
+    """A table one more guest still leaves short of play says so (BERGEN GAME: "There must
+    always be four players at each table")."""
     need = 4 if state.setup.partnership else 2
-    if t.players + 1 < need:
-        words += f"; the table plays once {need} are there"
-    return words + "."
+    if state.session.tables[table].players + 1 < need:
+        return f"; the table plays once {need} are there"
+    return ""
 
 
 def batch_removable(state, batch: dict) -> list[str]:
@@ -278,7 +283,8 @@ def return_plan(state, guest) -> str:
                         f"{state.setup.tables + 1} with {card}.")
     if place == gone:
         return f"Back to the seat left, Table {place[0]} {place[1]}, with {card}."
-    return (taken or "Like a late-comer: ") + f"the vacant seat Table {place[0]} {place[1]}, with {card}."
+    return ((taken or "Like a late-comer: ") + f"the vacant seat Table {place[0]} {place[1]}, with {card}"
+            + _waits(state, place[0]) + ".")
 
 
 def explain(state, proposal, why: str):

@@ -373,7 +373,7 @@ def test_a_guest_who_left_comes_back_after_a_late_comer_took_the_seat(hub, serve
     row(page, leaver).locator("summary").click()
     assert row(page, leaver).locator("[data-back]").inner_text() == (
         "The seat left, Table 2 C, is Late Lou's now: the vacant seat Table 3 A, "
-        "with the card TABLE 2 C and its score.")
+        "with the card TABLE 2 C and its score; the table plays once 2 are there.")
     shot(page, "door-guest-comes-back")
     row_action(page, leaver, "guest-back", why="back from the call")
     assert "A guest came back: done — TABLE 3 A" in flash(page)
