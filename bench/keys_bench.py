@@ -13,7 +13,8 @@ stand-in of hardware/sim/hub_double.py, which acknowledges every entry.
 
 The phone keypad (web/static/keypad.js) speaks the same protocol from the same
 form; its keys are counted from the same fields and values as it takes them:
-digits then OK for each field asked, a seat as one key, then OK on its review.
+digits then OK for each field asked, a seat as one key, then OK on its review (a
+count made in play has none: it is sent as its last field is taken).
 
 Prints, per form, the median and 90th percentile of keys per hand on the board and
 on the phone. Figures and the command: docs/performance.md.
@@ -45,8 +46,8 @@ IN_PLAY = ("bergen", "tiddle-a-wink")   # the parties whose ten points stop a se
 
 def phone_keys(fields: list[dict], values: dict, count: bool = False) -> int:
     """The phone's keys for one entry: each asked field's digits and OK (a seat: one key;
-    a count's single-digit field: the digit), and OK on the review."""
-    n = 1
+    a count's single-digit field: the digit), and OK on the review (a count has none)."""
+    n = 0 if count else 1
     for f in fields:
         if f["k"] in values:
             n += 1 if f.get("seat") else len(str(values[f["k"]])) + (

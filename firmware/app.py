@@ -90,6 +90,7 @@ class TableApp:
         self.pump_beat = self.started  # the pump's loop was last seen alive
         self.queued_game = None
         self.fix = None  # the seat whose field a refusal named, opened when the entry is
+        self.undo = None  # [event id, game, lines recorded] of the last count sent: * takes it back
         self._count_queue()
 
     # --- MQTT wiring -------------------------------------------------------
@@ -155,9 +156,13 @@ class TableApp:
             self._count_queue()
         if e[_E_KIND] == P.BELL_ACK:
             return  # the guests saw the bell; a late ack (the session moved on) is nothing to them
+        u = self.undo if self.undo and self.undo[0] == e[_E_ID] else None
         if ack.get("ok") is True:
-            self._note([str(ack.get("msg") or "SAVED")], _NOTE_MS)
+            # a count: what was recorded, and how to take it back
+            self._note([str(ack.get("msg") or "SAVED")] + (u[2] + ["", "* UNDO"] if u else []), _NOTE_MS)
             return
+        if u:
+            self.undo = None  # a refused count is nothing to undo
         self._note(["REFUSED", str(ack.get("why") or "NO REASON"), "", "# OK"])
         if e[_E_KIND] == P.RESULT:
             # Give the guest the refused values back to correct, not to retype.
@@ -223,6 +228,13 @@ class TableApp:
             elif k in P.SEATS and self.screen.get("count"):
                 # a count made during play: the seat that made it opens the entry
                 self._start_entry(k, self.screen["count"])
+            elif k == "*" and self.undo and self.screen.get("count"):
+                # the last count taken back in one key, as the idle screen offers it; a
+                # wrong undo is keyed again (docs/firmware.md, "Points as they are made")
+                self.outbox.add(self.table, P.COUNT_UNDONE, {"game": self.undo[1], "count": self.undo[0]})
+                self.undo = None
+                self._kick()
+                self._note(["UNDO LAST COUNT", "SENT" if self._linked() else "WILL SEND"], _NOTE_MS)
             elif k == "*" and self._between_games():
                 # After the finish bell a table between games says so in one key: its
                 # session is over there (docs/firmware.md, "No game in hand").
@@ -303,7 +315,8 @@ class TableApp:
         from entry import Entry  # let go again when no entry is open (on_key)
         self.entry = Entry(form, self.draft)
         if k != "#":
-            self.entry.key(k)  # a digit in idle is the first digit of the entry
+            if self.entry.key(k) == "send":  # a digit in idle is the first digit of the entry
+                self._send_result()  # a count made in one key (the seat of a double)
         elif self.fix and self.entry.page >= 0:
             self.entry.key(self.fix)  # the refused entry: the field its reason names
         self.fix = None
@@ -312,6 +325,8 @@ class TableApp:
         e = self.entry
         # Written to flash first: if that fails the entry stays on screen, still keyed.
         eid = self.outbox.add(self.table, *self._event_of(e.form, e.values()))
+        # a count can be taken back until the hand's result is sent
+        self.undo = [eid, e.form["game"], e.lines()[1:-1]] if e.form.get("kind") == P.COUNT else None
         self.entry = None
         self.draft_game, self.draft = None, {}
         self._count_queue()
@@ -377,6 +392,8 @@ class TableApp:
             body[5] = "* NO GAME BEGUN"
         elif s.get("count"):
             body[5] = "A-D: POINTS MADE"
+            if self.undo:  # until the hand's result is sent (the hub refuses it after that)
+                body[4] = fit("LAST " + " ".join(l.split()[-1] for l in self.undo[2]), "* UNDO")
         if form:  # what # does now
             body.append("# SEAT CHECK" if form.get("kind") == P.SEAT_CHECK else "# ENTER GAME %d" % form["game"])
         else:

@@ -11,8 +11,9 @@
 # A field with "when": [k, values] is asked only while field k holds one of
 # the values; otherwise it follows from k: neither asked, shown nor sent.
 # A count made in play is keyed mid-game: a field of it whose values are single
-# digits (Bergen's header, 2 or 3) takes the digit without # (checked as on #,
-# and the review page still shows it before it is sent).
+# digits (Bergen's header, 2 or 3) takes the digit without # (checked as on #),
+# and it is sent as its last field is taken, with no review page: the board
+# shows what was recorded and `*` undoes the last count (app.py).
 
 from lines import W, fit
 from protocol import COUNT, SEAT_CHECK, SEATS
@@ -182,6 +183,8 @@ class Entry:
             self._next(0, True)
         else:
             self._next(self.i + 1)
+        if self.page >= 0 and self.form.get("kind") == COUNT:
+            return "send"  # a count has no review page: the table can undo it instead
         return None
 
     def _review_key(self, k):

@@ -15,6 +15,7 @@ EVENT, ACK, SCREEN, STATUS, HEARTBEAT = "event", "ack", "screen", "status", "hea
 # The kinds of a table's event.
 RESULT, CONFIRM, SEAT_CHECK = "result", "confirm", "seat-check"
 BELL, BELL_ACK, CALL, NO_GAME, COUNT = "bell", "bell-ack", "call", "no-game", "count"
+COUNT_UNDONE = "count-undone"
 
 SEATS = "ABCD"
 # A board id and a bell id: 1 to ID_MAX of ID_CHARS. An event id: board.boot.seq.

@@ -29,7 +29,8 @@ _TABLE_TOPIC = re.compile(r"^party/table/([1-9][0-9]{0,2})/(event|status|heartbe
 _EVENT_ID = re.compile(r"^([a-z0-9-]{1,%d})\.([0-9]{1,9})\.([0-9]{1,9})$" % ID_MAX)
 _BELL_ID = re.compile(r"^[a-z0-9-]{1,%d}$" % ID_MAX)
 SEATS = ("A", "B", "C", "D")
-TABLE_KINDS = ("result", "confirm", "seat-check", "bell", "bell-ack", "call", "no-game", "count")
+TABLE_KINDS = ("result", "confirm", "seat-check", "bell", "bell-ack", "call", "no-game", "count",
+               "count-undone")
 
 
 def table_topic(table: int, leaf: str) -> str:
@@ -54,6 +55,9 @@ def _check_body(kind: str, body: dict) -> str | None:
             return f"{kind} needs game (int) and values (object)"
         if not values or not all(isinstance(k, str) and _is_int(v) for k, v in values.items()):
             return f"{kind} values must map field names to integers"
+    elif kind == "count-undone":
+        if not _is_int(body.get("game")) or not isinstance(body.get("count"), str):
+            return "count-undone needs game (int) and count (the count's event id)"
     elif kind == "confirm":
         if not isinstance(body.get("entry"), str) or body.get("seat") not in SEATS:
             return "confirm needs entry (event id) and seat (A-D)"

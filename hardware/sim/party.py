@@ -92,14 +92,24 @@ def dismiss(board: VirtualBoard) -> None:
 
 def key_count(board: VirtualBoard, fields: list[dict], count: dict, timeout: float = 30.0) -> None:
     """A count made in play (the screen's `count` form), as a guest keys it: the seat that
-    made it (which opens the count's entry), the other fields, # on the review page; returns
-    once the hub's verdict is shown."""
+    made it (which opens the count's entry), then the other fields; the last one sends it
+    (a count has no review page: `undo_count` takes it back). Returns once the hub's verdict
+    is shown."""
     # on the idle screen, or over the last count's passing "COUNTED", which a key dismisses
     board.wait_for(lambda lines: "A-D: POINTS MADE" in lines or "COUNTED" in lines, timeout=timeout)
     for f in fields:
         v = count[f["k"]]
         # a seat, or a single-digit value, is taken on its key (firmware/entry.py)
         board.press(SEATS[v - 1] if f.get("seat") else f"{v}" if f.get("max", 999) < 10 else f"{v}#")
-    board.wait_for("# SEND  * BACK", timeout=timeout)
-    board.press("#")
+    board.heap(timeout=timeout)   # every frame of these keys shown: the last count's note is gone
     board.wait_for("COUNTED", timeout=timeout)
+
+
+def undo_count(board: VirtualBoard, timeout: float = 30.0) -> list[str]:
+    """The table takes back its last count: `*` on the idle screen, which offers it ("LAST B
+    * UNDO"); returns the hub's verdict as the display shows it."""
+    board.wait_for(lambda lines: any(line.endswith("* UNDO") for line in lines), timeout=timeout)
+    board.press("*")
+    board.heap(timeout=timeout)
+    return board.wait_for(lambda lines: "COUNT UNDONE" in lines or "REFUSED" in lines,
+                          timeout=timeout)

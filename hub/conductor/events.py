@@ -253,8 +253,10 @@ BELL_ACK = "table.bell-ack"
 CALL = "table.call"
 NO_GAME = "table.no-game"
 COUNT = "table.count"
+COUNT_UNDONE = "table.count-undone"
 
-TABLE_KINDS = frozenset({RESULT, CONFIRM, SEAT_CHECK, TABLE_BELL, BELL_ACK, CALL, NO_GAME, COUNT})
+TABLE_KINDS = frozenset({RESULT, CONFIRM, SEAT_CHECK, TABLE_BELL, BELL_ACK, CALL, NO_GAME, COUNT,
+                         COUNT_UNDONE})
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,6 +277,17 @@ class Result(Keyed):
 @kind(COUNT, table="WRONG TABLE")
 class Count(Keyed):
     """A count made in play (set-up in_play "each"): an entry of the game in hand."""
+
+
+@kind(COUNT_UNDONE, table="WRONG TABLE", count="NO SUCH COUNT")
+class CountUndone(Body):
+    """The table takes back its count `count` (the count's event id) of game `game`; the
+    count stays on record, annulled by the table (`why` filled in by the judge)."""
+    table: int
+    game: int
+    count: str
+    board: str | None = None   # the board that sent it (the MQTT edge adds it)
+    why: str | None = None
 
 
 @kind(CONFIRM, table="WRONG TABLE")

@@ -366,6 +366,12 @@ def _count(state, ev):
     return _put(state, n, replace(t, entries=t.entries + (entry,)))
 
 
+def _count_undone(state, ev):
+    """The table took back a count: it stays on record, annulled by the table."""
+    return _mend_entry(state, ev.what.count, lambda e: replace(e, annulled=_mend(ev)),
+                       ev.what.table)
+
+
 def open_play_off(state: PartyState, table: int) -> int | None:
     """The index of the undecided play-off at `table`, if any."""
     from .prizes import play_off_winner
@@ -485,7 +491,7 @@ _HANDLERS = {
     k.CALL: _call, k.CALL_ANSWERED: _call_answered, k.TABLE_CLOSED: _table_closed,
     k.NO_GAME: _table_closed,
     k.RESULT: _result, k.CONFIRM: _confirm, k.RESULT_CORRECTED: _result_corrected,
-    k.COUNT: _count,
+    k.COUNT: _count, k.COUNT_UNDONE: _count_undone,
     k.GAME_ANNULLED: _game_annulled, k.SEAT_CHECK: _seat_check,
     k.PLAYERS_MOVED: _players_moved, k.FINAL_COUNT: _final_count,
     k.PLAY_OFF_SEATED: _play_off_seated, k.PUNCHED: _punched,

@@ -250,6 +250,27 @@ def _count(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
     return _Admit((p.judged(outcome=scored.outcome),), "COUNTED", bell_at=n)
 
 
+def _count_undone(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
+    """A table takes back the last count it keyed (a wrong seat, a double that was not one):
+    counts are sent without a review page, so one key undoes one. Only while its hand is in
+    play: once the hand's result is in, or the stop bell has rung, the count stands and only
+    the conductor can annul it."""
+    count, s = p.what.count, state.session
+    if s is None or s.started is None:
+        raise Refusal("NOT IN SESSION")
+    t = s.tables[n]
+    e = next((e for e in t.entries if e.id == count and e.in_play), None)
+    if e is None:
+        raise Refusal("NO SUCH COUNT")
+    if e.annulled is not None:
+        raise Refusal("ALREADY UNDONE")
+    if e.game <= t.entered or t.closed is not None:
+        raise Refusal("HAND CLOSED")
+    if s.bell is not None and s.bell.meaning == "stop":
+        raise Refusal("TABLE STOPPED")
+    return _Admit((p.judged(why="undone at the table"),), "COUNT UNDONE")
+
+
 def _confirm(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
     entry_id, seat = p.what.entry, p.what.seat
     where = find_entry(state, entry_id, n)
@@ -340,7 +361,7 @@ def _no_game(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
 
 _TABLE = {k.RESULT: _result, k.CONFIRM: _confirm, k.SEAT_CHECK: _seat_check,
           k.TABLE_BELL: _table_bell, k.BELL_ACK: _bell_ack, k.CALL: _call, k.NO_GAME: _no_game,
-          k.COUNT: _count}
+          k.COUNT: _count, k.COUNT_UNDONE: _count_undone}
 
 
 # -- the staff ---------------------------------------------------------------------------

@@ -143,7 +143,8 @@ def test_seat_check_form_sends_the_cards(board, hub):
 def test_a_header_count_is_taken_on_its_digit_and_checked_there(board, hub):
     """Bergen's header made in play (000_ff8a6ed40036e836.txt, BERGEN: "A double-header ...
     counts two points. A triple-header counts three points."): the seat, the digit without #,
-    a digit no header can be is refused at the field and kept to delete; then the review page."""
+    a digit no header can be is refused at the field and kept to delete; the last field sends
+    it (no review page) and the verdict shows what was recorded, with the undo key."""
     count = {"kind": "count", "game": 1, "title": "POINTS MADE", "fields": [
         {"k": "seat", "label": "MADE BY", "min": 0, "max": 4, "seat": True},
         {"k": "header", "label": "HEADER", "min": 2, "max": 3}]}
@@ -158,8 +159,7 @@ def test_a_header_count_is_taken_on_its_digit_and_checked_there(board, hub):
     assert "> 5_" in board.lines and not hub.events("count")
     board.press("*")
     board.press("3")
-    board.wait_for("# SEND  * BACK")
-    assert "HEADER         3" in board.lines
-    board.press("#")
     ev = hub.wait(lambda: hub.events("count"))[0]
     assert ev["body"] == {"game": 1, "values": {"seat": 3, "header": 3}}
+    shown = board.wait_for("* UNDO")
+    assert "MADE BY        C" in shown and "HEADER         3" in shown

@@ -32,7 +32,8 @@ def test_version_topics_and_sizes_agree():
 
 def test_kinds_seats_and_the_id_alphabet_agree():
     fw = board()
-    kinds = (fw.RESULT, fw.CONFIRM, fw.SEAT_CHECK, fw.BELL, fw.BELL_ACK, fw.CALL, fw.NO_GAME, fw.COUNT)
+    kinds = (fw.RESULT, fw.CONFIRM, fw.SEAT_CHECK, fw.BELL, fw.BELL_ACK, fw.CALL, fw.NO_GAME, fw.COUNT,
+             fw.COUNT_UNDONE)
     assert kinds == protocol.TABLE_KINDS
     assert tuple(fw.SEATS) == protocol.SEATS
     assert fw.ID_MAX == protocol.ID_MAX

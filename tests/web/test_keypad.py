@@ -163,22 +163,30 @@ def test_the_keypad_takes_a_physical_keyboard_and_keeps_a_refused_field(app, hub
     assert entry.body["values"] == {"lead": 2, "out": 4, "A": 16, "B": 28, "C": 4}
 
 
-def test_the_keypad_keys_a_bergen_header_as_it_is_made_in_three_keys(app, hub, server, page, room):
+def test_the_keypad_keys_a_bergen_header_as_it_is_made_in_two_keys_and_undoes_it(
+        app, hub, server, page, room):
     """A header made in play (000_ff8a6ed40036e836.txt, BERGEN: "A double-header, either led or
     made counts two points"; the party's "Ten points made ... ends a session"): the seat, the
-    header's digit taken without OK, OK on the review, as on a board."""
+    header's digit taken without OK, which sends it, as on a board; what was recorded is shown
+    and "Undo last count" takes it back (journaled, the count kept on record as undone)."""
     make_party(hub, 2, form="bergen", in_play="each")
     page.goto(server.url.rstrip("/") + keypad_url(app, 1))
     page.wait_for_selector("#points:not([hidden])")
     page.click("#points")
     page.keyboard.press("c")                      # made by C
-    page.keyboard.press("2")                      # a double-header: no OK
-    page.wait_for_selector("#review:not([hidden])")
-    assert page.locator("#review").inner_text().splitlines()[-1].split() == ["HEADER", "2"]
-    page.keyboard.press("Enter")
-    page.wait_for_function("document.getElementById('ack').textContent !== ''", timeout=5000)
+    page.keyboard.press("2")                      # a double-header: no OK, sent
+    page.wait_for_function("document.getElementById('ack').textContent.startsWith('COUNTED')",
+                           timeout=5000)
+    assert page.locator("#ack").inner_text().endswith("HEADER 2")
     (count,) = [e for e in hub.journal.events() if e.kind == ev.COUNT]
     assert count.body["values"] == {"seat": 3, "header": 2}
+    page.once("dialog", lambda d: d.accept())
+    page.click("#undo")
+    page.wait_for_function("document.getElementById('ack').textContent === 'COUNT UNDONE'",
+                           timeout=5000)
+    (undone,) = [e for e in hub.journal.events() if e.kind == ev.COUNT_UNDONE]
+    assert undone.body["count"] == count.id
+    assert page.locator("#undo").is_hidden()
 
 
 def test_the_keypad_shows_and_keys_a_late_comers_spare_card_as_printed(app, hub, server, page, room):

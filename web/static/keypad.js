@@ -40,6 +40,8 @@ function send(kind, body) {
 }
 
 function showAck(ack) {
+  const counted = lastCount && ack.id === lastCount.id;
+  if (counted && !ack.ok) lastCount = null;   // a refused count is nothing to undo
   if (!ack.ok && lastSent && ack.id === lastSent.id && screen) {
     // refused: the entry comes back with every value, on its review page, to fix
     const form = lastSent.count ? screen.count : screen.form;
@@ -49,7 +51,8 @@ function showAck(ack) {
     }
   }
   const el = $("ack");
-  el.textContent = ack.ok ? ack.msg || "SAVED" : ack.why;
+  // a count: what was recorded (it has no review page; "Undo last count" takes it back)
+  el.textContent = ack.ok ? (ack.msg || "SAVED") + (counted ? ` — ${lastCount.text}` : "") : ack.why;
   el.className = "ack " + (ack.ok ? "ok" : "refused");
   el.dataset.id = ack.id || "";
 }
@@ -101,6 +104,7 @@ async function pump() {
 let screen = null;
 let walk = null;   // {form, key, i, values, typed, review, fixing, msg}
 let lastSent = null;   // {id, form, values}: given back if the hub refuses it
+let lastCount = null;   // {id, game, text}: the last count sent, until the hand's result
 const SEAT_KEYS = "ABCD";
 
 const asked = (f, values) => !f.when || f.when[1].includes(values[f.when[0]]);
@@ -161,6 +165,7 @@ function accept(f) {
   }
   walk.values[f.k] = v;
   if (walk.fixing) { walk.fixing = false; moveTo(0, true); } else moveTo(walk.i + 1, false);
+  if (walk.review && walk.count) sendWalk();   // a count has no review page: it can be undone
 }
 
 function sendWalk() {
@@ -173,6 +178,8 @@ function sendWalk() {
   else if (form.kind === "count") id = send("count", { game: form.game, values });
   else id = send("result", { game: form.game, values });
   lastSent = { id, form, values: { ...walk.values }, count: walk.count };
+  lastCount = walk.count ? { id, game: form.game,
+    text: shown(walk).map((f) => `${f.label} ${showValue(f, walk.values[f.k])}`).join(", ") } : null;
   walk = null;
 }
 
@@ -218,6 +225,7 @@ function renderEntry() {
   if (walk && walk.key !== JSON.stringify(walk.count ? screen.count : form)) walk = null;   // the hub moved on
   $("entry").hidden = !form && !walk;
   $("points").hidden = !(screen && screen.count) || !!(walk && walk.count);
+  $("undo").hidden = !(lastCount && screen && screen.count && screen.count.game === lastCount.game);
   if (!walk) {
     $("field").textContent = form ? `${form.title} — press OK` : "";
     $("typed").textContent = "";
@@ -276,6 +284,12 @@ document.addEventListener("keydown", (e) => {
 });
 $("points").addEventListener("click", () => { if (screen && screen.count) { walk = open(screen.count, true); renderEntry(); } });
 $("nogame").addEventListener("click", () => send("no-game", {}));
+$("undo").addEventListener("click", () => {
+  if (!lastCount || !confirm(`Undo the last count: ${lastCount.text}?`)) return;
+  send("count-undone", { game: lastCount.game, count: lastCount.id });
+  lastCount = null;
+  renderEntry();
+});
 $("ring").addEventListener("click", () => { if (confirm("Ring the bell: this table finished its games?")) send("bell", {}); });
 $("call").addEventListener("click", () => send("call", {}));
 connect();
