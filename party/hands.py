@@ -87,7 +87,6 @@ def tiddle_hand(winner: str, doubles: int = 0) -> dict:
     `doubles` doubles (1 point each)."""
     values = {"out": SEATS.index(winner) + 1}
     for s in SEATS:
-        values[s], values[f"{s}_doubles"] = 0, 0
+        values[f"{s}_doubles"] = 0
     values[f"{winner}_doubles"] = doubles
-    values[next(s for s in SEATS if s != winner)] = 3   # a 1|2 left with another
     return values

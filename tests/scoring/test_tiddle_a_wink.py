@@ -68,8 +68,7 @@ def test_grimm_party_a_point_a_double_and_one_for_tiddle_a_wink():
     # counts one point."
     r = TW.rules()
     assert r.variant == "grimm-party" and TW.is_partnership(r)
-    v = {"out": 2, "A": 10, "B": 0, "C": 7, "D": 3,
-         "A_doubles": 2, "B_doubles": 1, "C_doubles": 0, "D_doubles": 3}
+    v = {"out": 2, "A_doubles": 2, "B_doubles": 1, "C_doubles": 0, "D_doubles": 3}
     out = TW.score(r, v)
     assert out.side_points == {"AC": 2, "BD": 1 + 3 + 1}
     assert TW.target(r) == 10   # "Ten points made in partnership at any table ends a session"
@@ -79,15 +78,22 @@ def test_grimm_party_a_point_a_double_and_one_for_tiddle_a_wink():
     assert e.value.why == "TOO MANY DOUBLES"
 
 
-def test_grimm_party_entry_keeps_the_hand_bounds_and_counts_eight_doubles_as_keyed():
-    # 000_ff8a6ed40036e836.txt, TIDDLE-A-WINK (party): "There are eight doubles in the set."; a
-    # block leaves every player holding pieces, and the musical set has no blank piece.
+def test_grimm_party_hand_end_is_who_went_out_and_counts_eight_doubles_as_keyed():
+    # 000_ff8a6ed40036e836.txt, TIDDLE-A-WINK (party): "There are eight doubles in the set.";
+    # "A point is made whenever a player obtains two turns through playing a double";
+    # ""Tiddle-a-wink" counts one point": a block makes no point, so the hands are not keyed.
     r = TW.rules()
     form = TW.entry_form(r)
     with pytest.raises(Refusal) as e:
         form.check_partial({"A_doubles": 5, "B_doubles": 4})
     assert e.value.why == "TOO MANY DOUBLES"
+    blocked = TW.score(r, {"out": 0, "A_doubles": 1, "B_doubles": 0, "C_doubles": 2, "D_doubles": 1})
+    assert blocked.side_points == {"AC": 3, "BD": 1} and blocked.blocked and not blocked.winners
     with pytest.raises(Refusal) as e:
-        TW.score(r, {"out": 0, "A": 10, "B": 0, "C": 7, "D": 3,
-                     "A_doubles": 0, "B_doubles": 0, "C_doubles": 0, "D_doubles": 0})
-    assert e.value.why == "B OUT: DOMINO BY"
+        TW.score(r, {"out": 0, "A": 10, "A_doubles": 0, "B_doubles": 0, "C_doubles": 0,
+                     "D_doubles": 0})
+    assert e.value.why == "UNKNOWN FIELD"
+    # doubles keyed as they are played: the hand's end is one seat, or 0
+    each = TW.rules(in_play="each")
+    assert [f.k for f in TW.entry_form(each).fields] == ["out"]
+    assert TW.score(each, {"out": 3}).side_points == {"AC": 1, "BD": 0}

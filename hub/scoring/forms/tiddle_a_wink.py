@@ -13,7 +13,8 @@ Variants:
 - "grimm-party" (the party's TIDDLE-A-WINK): sides as in Bergen (A+C, B+D); "A point is made
   whenever a player obtains two turns through playing a double" -- every double played, so at
   most the set's eight -- and "Tiddle-a-wink counts one point"; a block wins nothing; ten points
-  end the session.
+  end the session. So the hand's end needs only who went out (0: blocked): a block wins no
+  point, and the hands are never compared.
 """
 from __future__ import annotations
 
@@ -78,28 +79,28 @@ class TiddleAWink(SpotsForm):
         form = super().entry_form(rules)
         if rules.variant == "milton-bradley":
             return form
+        if rules.variant == "grimm-party":
+            # who called "Tiddle-a-wink" (0: blocked), and the doubles unless keyed as played
+            if self.keys_each_count(rules):
+                return EntryForm(form.title, form.fields[:1])
+            doubles = tuple(Field(f"{s}_doubles", f"{s} DOUBLES PLAYED", 0, 8) for s in rules.seats)
+            return EntryForm(form.title, form.fields[:1] + doubles, (eight_doubles,))
         # Grimm's: the seat that went out wins (takes all); the spots are compared after a block
         block = if_blocked(rules)
-        form = replace(form, fields=tuple(replace(f, when=block) if f.k in rules.seats else f
+        return replace(form, fields=tuple(replace(f, when=block) if f.k in rules.seats else f
                                           for f in form.fields))
-        if rules.variant != "grimm-party" or self.keys_each_count(rules):
-            return form
-        doubles = tuple(Field(f"{s}_doubles", f"{s} DOUBLES PLAYED", 0, 8) for s in rules.seats)
-        return EntryForm(form.title, form.fields[:1] + doubles + form.fields[1:],
-                         form.checks + (eight_doubles,))
 
     def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
         if rules.variant == "milton-bradley":
             return super()._score(rules, values)
         out = seat_value(rules, values["out"])
-        spots = {s: values[s] for s in rules.seats}
-        _, winners = settle(spots, out, TAKE_ALL)
         if rules.variant == "grimm":
+            _, winners = settle({s: values[s] for s in rules.seats}, out, TAKE_ALL)
             return HandOutcome({s: int(s in winners) for s in rules.seats}, winners, out is None)
         played = {s: values.get(f"{s}_doubles", 0) for s in rules.seats}
         side = {k: sum(played[s] for s in k) + (out is not None and side_of(out) == k)
                 for k in SIDES}
-        winners = tuple(s for s in rules.seats if any(side_of(s) == side_of(w) for w in winners))
+        winners = tuple(s for s in rules.seats if out is not None and side_of(s) == side_of(out))
         return HandOutcome(partnership_points(rules, side), winners, out is None, side)
 
     # --- one double in play (Grimm's party) --------------------------------------------
@@ -125,7 +126,10 @@ class TiddleAWink(SpotsForm):
 
     def values_of(self, rules: Rules, h: LineHand, rng: random.Random, counts) -> dict[str, int]:
         values = super().values_of(rules, h, rng, counts)
-        if rules.variant == "grimm-party" and not self.keys_each_count(rules):
+        if rules.variant != "grimm-party":
+            return values
+        values = {"out": values["out"]}
+        if not self.keys_each_count(rules):
             for s in rules.seats:
                 values[f"{s}_doubles"] = sum(1 for c in counts if rules.seats[c["seat"] - 1] == s)
         return values
