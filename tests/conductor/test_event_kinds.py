@@ -58,7 +58,7 @@ def a_bell_claimed_a_table_closed_and_points_made_in_play() -> None:
     the bell" (a table claims it, table.bell, once the hub's bell was undone) "but he does
     not permit a new game to be started" (the conductor closes a table between games);
     BERGEN GAME party: "Ten points made at any table ends a session" (points keyed as they
-    are made: table.count)."""
+    are made: table.count, and one taken back: table.count-undone)."""
     p = in_play()
     for gain in (30, 25, 20, 15):
         p.must(win(p, 1, "B", gain))
@@ -68,6 +68,9 @@ def a_bell_claimed_a_table_closed_and_points_made_in_play() -> None:
     p.must(p.staff(k.TABLE_CLOSED, {"table": 2, "why": "no game in hand"}))
     bergen = in_play("bergen", in_play="each")
     bergen.must(bergen.table(1, k.COUNT, {"game": 1, "values": {"seat": 1, "header": 3}}))
+    # a count keyed for the wrong seat, taken back at the table (table.count-undone)
+    bergen.must(bergen.table(1, k.COUNT, {"game": 1, "values": {"seat": 2, "header": 2}}))
+    bergen.must(bergen.table(1, k.COUNT_UNDONE, {"game": 1, "count": bergen.journal[-1].id}))
 
 
 @pytest.fixture(scope="module")
