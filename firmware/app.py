@@ -68,7 +68,6 @@ class TableApp:
         # the table's own topics: this prefix and a leaf, joined where used (a name per
         # topic would cost heap for as long as the board runs)
         self.topic = P.T_TABLE % t
-        self.t_status = self.topic + P.STATUS
         self.resend_ms = int(config.get("resend_s", 10) * 1000)
         self.beat_ms = int(config.get("heartbeat_s", 60) * 1000)
         self.client = None
@@ -98,7 +97,7 @@ class TableApp:
         return [(self.topic + P.ACK, 1), (self.topic + P.SCREEN, 1), (P.T_CMD, 1), (P.T_HUB, 1)]
 
     def will(self):
-        return (self.t_status, self.status("offline"), True, 1)
+        return (self.topic + P.STATUS, self.status("offline"), True, 1)
 
     def status(self, state):
         s = {"v": P.VERSION, "state": state, "board": self.outbox.board_id}
@@ -112,9 +111,9 @@ class TableApp:
         # in: a restarted broker may have lost it, and the hub may not be back.
         # Its "online" then resends every unacked entry.
         self.hub = None
-        await self.client.publish(self.t_status, self.status("online"), True, 1)
+        await self.client.publish(self.topic + P.STATUS, self.status("online"), True, 1)
 
-    def on_message(self, topic, payload, retained):
+    def on_message(self, topic, payload, retain):
         try:
             m = json.loads(payload)
         except ValueError:
@@ -345,12 +344,13 @@ class TableApp:
             self.pump = None
 
     # --- display -----------------------------------------------------------
-    def _note(self, lines, ms=None):
-        if ms is not None:
+    def _note(self, lines, timeout=None):
+        # timeout: ms until it passes; None: it waits for a key
+        if timeout is not None:
             # A passing message replaces passing messages: after an outage the
             # acks of a whole queue arrive at once, and only the latest matters.
             self.notes = [n for n in self.notes if n[1] is None]
-        self.notes.append([lines, None if ms is None else ticks_add(ticks_ms(), ms)])
+        self.notes.append([lines, None if timeout is None else ticks_add(ticks_ms(), timeout)])
 
     def _flash(self, text):
         self.flash = (text, ticks_ms())
@@ -423,7 +423,7 @@ class TableApp:
             try:
                 self.refresh()
             except Exception as e:  # keep ticking (and feeding the watchdog) whatever the screen held
-                self.log("render: %r" % (e,))
+                self.log("refresh: %r" % (e,))
             await asyncio.sleep_ms(200)
 
     async def _pump(self):

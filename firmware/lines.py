@@ -4,9 +4,9 @@
 W = 16  # display columns
 
 
-def fit(left, right=""):
-    """One display line: left text, right text flush right, 16 columns."""
+def fit(text, right=""):
+    """One display line: text, and `right` flush right, 16 columns."""
     if not right:
-        return left[:W]
+        return text[:W]
     room = W - len(right) - 1
-    return (left[:room] + " " * (room - len(left)) + " " + right)[:W]
+    return (text[:room] + " " * (room - len(text)) + " " + right)[:W]

@@ -16,6 +16,7 @@ from time import ticks_diff, ticks_ms
 from micropython import const
 
 _MAX_PACKET = const(4096)  # protocol payloads are <= 2048 bytes; anything bigger is skipped
+_BACKOFF_MAX_MS = const(5000)  # the longest wait between two connection attempts
 _TRIES = const(3)  # sends of a QoS 1 packet before the link counts as dead
 _ACK_POLL_MS = const(5)  # how often a sender looks for its ack, or for its turn to write (an Event
 #                       or a Lock would each import an asyncio module: 1 KB and 0.6 KB of heap)
@@ -45,7 +46,7 @@ def _packet(first, body):
 class MQTTClient:
     def __init__(self, board, client_id, server, port=1883, user=None, password=None,
                  keepalive=20, will=None, subs=(), on_message=None, on_connect=None,
-                 log=print, timeout_ms=5000, backoff_max_ms=5000):
+                 log=print, timeout_ms=5000):
         self.board = board
         self.client_id = client_id
         self.server, self.port = server, port
@@ -58,7 +59,6 @@ class MQTTClient:
         # publish, and a retained message never arrives before it
         self.log = log
         self.timeout_ms = timeout_ms
-        self.backoff_max_ms = backoff_max_ms
         self.beat = ticks_ms()  # for the app's watchdog check: run() is alive
         self.connects = 0
         self._addr = None
@@ -107,7 +107,7 @@ class MQTTClient:
             self._close()
             # Jitter spreads the reconnects of 200 tables after a broker restart.
             wait = delay + getrandbits(10) * delay // 2048
-            delay = min(delay * 2, self.backoff_max_ms)
+            delay = min(delay * 2, _BACKOFF_MAX_MS)
             while wait > 0:  # sleep in slices so the watchdog sees us alive
                 self.beat = ticks_ms()
                 await asyncio.sleep_ms(min(wait, 1000))
@@ -157,7 +157,7 @@ class MQTTClient:
         if self.on_connect:
             await self.on_connect()
         for topic, qos in self.subs:
-            pid = self._next_pid()
+            self._pid = pid = self._pid % 65535 + 1
             body = bytearray(struct.pack("!H", pid))
             _str(body, topic)
             body.append(qos)
@@ -178,11 +178,7 @@ class MQTTClient:
         self._reader = None
         self._waiting.clear()  # waiters see the link is gone
 
-    def _next_pid(self):
-        self._pid = self._pid % 65535 + 1
-        return self._pid
-
-    async def _send(self, pkt):
+    async def _send(self, data):
         st = self._stream
         if st is None:
             raise OSError("not connected")
@@ -192,7 +188,7 @@ class MQTTClient:
             raise OSError("link lost")
         self._writing = True
         try:
-            st.write(pkt)
+            st.write(data)
             try:
                 await asyncio.wait_for_ms(st.drain(), self.timeout_ms)
             except asyncio.TimeoutError:
@@ -231,7 +227,7 @@ class MQTTClient:
         _str(body, topic)
         first = 0x30 | qos << 1 | (1 if retain else 0)
         if qos:
-            pid = self._next_pid()
+            self._pid = pid = self._pid % 65535 + 1
             body.extend(struct.pack("!H", pid))
             body.extend(payload)
             await self._send_and_wait(first, body, pid)
@@ -266,8 +262,30 @@ class MQTTClient:
                 first, body = await self._read_packet()
                 self._last_rx = ticks_ms()
                 t = first & 0xF0
-                if t == 0x30:
-                    self._on_publish(first, body)
+                if t == 0x30:  # PUBLISH
+                    qos = first >> 1 & 3
+                    tl = struct.unpack_from("!H", body)[0]
+                    topic = str(body[2:2 + tl], "utf-8")
+                    i = 2 + tl
+                    if qos:
+                        # PUBACK at once, without waiting for the write lock: 4 bytes fit the
+                        # socket buffer, and the reader must never block behind a writer.
+                        self._stream.write(b"\x40\x02" + body[i:i + 2])
+                        i += 2
+                    for retry in (True, False) if self.on_message else ():
+                        try:
+                            # a view, not a copy: json.loads reads it in place
+                            self.on_message(topic, memoryview(body)[i:], bool(first & 1))
+                        except MemoryError as e:
+                            # A passing spike; dropped, a retained screen would leave the board on
+                            # the last form until the table's screen changed again: collect, retry once.
+                            gc.collect()
+                            if retry:
+                                continue
+                            self.log("mqtt: handler: %r" % (e,))
+                        except Exception as e:  # a bad message must not take the link down
+                            self.log("mqtt: handler: %r" % (e,))
+                        break
                 elif t == 0x40 or t == 0x90:  # PUBACK, SUBACK
                     pid = struct.unpack_from("!H", body)[0]
                     if pid in self._waiting:
@@ -280,30 +298,3 @@ class MQTTClient:
             self.log("mqtt: read: %r" % (e,))
         self._reader = None
         self._close()
-
-    def _on_publish(self, first, body):
-        qos = first >> 1 & 3
-        tl = struct.unpack_from("!H", body)[0]
-        topic = str(body[2:2 + tl], "utf-8")
-        i = 2 + tl
-        if qos:
-            pid = body[i:i + 2]
-            i += 2
-            # PUBACK at once, without waiting for the write lock: 4 bytes fit the
-            # socket buffer, and the reader must never block behind a writer.
-            self._stream.write(b"\x40\x02" + pid)
-        if self.on_message:
-            for retry in (True, False):
-                try:
-                    # a view, not a copy: json.loads reads it in place
-                    self.on_message(topic, memoryview(body)[i:], bool(first & 1))
-                except MemoryError as e:
-                    # A passing spike; dropped, a retained screen would leave the board on
-                    # the last form until the table's screen changed again: collect, retry once.
-                    gc.collect()
-                    if retry:
-                        continue
-                    self.log("mqtt: handler: %r" % (e,))
-                except Exception as e:  # a bad message must not take the link down
-                    self.log("mqtt: handler: %r" % (e,))
-                break

@@ -213,9 +213,9 @@ class Outbox:
             self._append("S" if safe is None else "S%d" % safe)
         return bool(back)
 
-    def bell_acked(self, bell_id):
-        self.bell = bell_id
-        self._append("K" + bell_id)
+    def bell_acked(self, bell):
+        self.bell = bell
+        self._append("K" + bell)
 
     def __len__(self):
         return len(self.entries)

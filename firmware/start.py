@@ -6,7 +6,6 @@ import asyncio
 import json
 import sys
 
-import hal
 from app import TableApp
 from outbox import Outbox
 
@@ -14,9 +13,18 @@ from outbox import Outbox
 def wire():
     """The app, wired to its board, outbox and link. The config is read here and
     let go of: only what the parts kept of it stays in the heap."""
-    with open(sys.argv[1] if sys.platform == "linux" and len(sys.argv) > 1 else "/config.json") as f:
+    with open(sys.argv[1] if len(sys.argv) > 1 else "/config.json") as f:  # a board has no argv
         cfg = json.load(f)
-    board = hal.board_class()(cfg)
+    # The board's hardware layer (firmware/hal/, the interface in docs/firmware.md), by
+    # sys.platform; each imports hardware the others lack. Chosen here, not in a hal
+    # package module: one module fewer in the heap.
+    if sys.platform == "esp32":
+        from hal.esp32 import Board
+    elif sys.platform == "rp2":
+        from hal.pico_w import Board
+    else:
+        from hal.host import Board
+    board = Board(cfg)
     log = getattr(board, "log", print)
     outbox = Outbox(board.data_dir, board.board_id)  # boot counter persisted here, first
     log("boot %d, %d unacked" % (outbox.boot, len(outbox)))
@@ -24,7 +32,7 @@ def wire():
     wiring = dict(subs=app.subs(), on_message=app.on_message, on_connect=app.on_connect, log=log)
     if cfg.get("serial"):  # a board without WiFi: JSON lines over USB serial to the hub's bridge
         from seriallink import SerialLink
-        app.client = SerialLink(cfg["serial"], (app.t_status, app.status("online")), **wiring)
+        app.client = SerialLink(cfg["serial"], (app.will()[0], app.status("online")), **wiring)  # status topic
     else:
         from mqtt import MQTTClient
         app.client = MQTTClient(

@@ -49,20 +49,17 @@ class Board:
                 keys = tokens(line.decode())
             for key in keys:
                 if key == "MEM":
-                    self._mem()
+                    gc.collect()
+                    qstr_info()  # a line "qstr pool: n_pool=.., n_qstr=.." (the interned names), then the report
+                    self._out({"mem": {"alloc": gc.mem_alloc(), "free": gc.mem_free(), "fed": self.fed}})
                 else:
                     on_key(key)
-
-    def _mem(self):
-        gc.collect()
-        qstr_info()  # a line "qstr pool: n_pool=.., n_qstr=.." (the interned names) before the report
-        self._out({"mem": {"alloc": gc.mem_alloc(), "free": gc.mem_free(), "fed": self.fed}})
 
     def show(self, lines):
         self._out({"frame": lines})
 
-    def _out(self, obj):
-        sys.stdout.write(json.dumps(obj))
+    def _out(self, data):
+        sys.stdout.write(json.dumps(data))
         sys.stdout.write("\n")
         if hasattr(sys.stdout, "flush"):
             sys.stdout.flush()

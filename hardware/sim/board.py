@@ -103,19 +103,21 @@ def romfs_image() -> Path:
 # allocated first and its heap use reported, so heap() can leave it out.
 ROM_BOOT = """
 import gc, sys, vfs
-a = f = img = None  # the names first: their dict slots are not the image's
+# Names the interpreter has interned already (start, buf, f): a board's own boot is
+# frozen and interns none, so the heap's interned names are the firmware's alone.
+start = f = buf = None  # the names first: their dict slots are not the image's
 gc.collect()
-a = gc.mem_alloc()
+start = gc.mem_alloc()
 with open("firmware.romfs", "rb") as f:
-    img = bytearray(f.seek(0, 2))
+    buf = bytearray(f.seek(0, 2))
     f.seek(0)
-    f.readinto(img)
+    f.readinto(buf)
 f = None
 gc.collect()
-sys.stdout.write('{"rom": %d}\\n' % (gc.mem_alloc() - a))
-vfs.mount(vfs.VfsRom(img), "/rom")
+sys.stdout.write('{"rom": %d}\\n' % (gc.mem_alloc() - start))
+vfs.mount(vfs.VfsRom(buf), "/rom")
 sys.path.insert(0, "/rom")
-del a, img
+del start, buf
 import main
 """
 

@@ -22,7 +22,7 @@ def stubs(port):
     return path
 
 
-BOARD_LAYERS = ("drivers/", "hal/esp32.py", "hal/pico_w.py", "hal/__init__.py")
+BOARD_LAYERS = ("drivers/", "hal/esp32.py", "hal/pico_w.py")
 
 
 @pytest.mark.parametrize("port", sorted(typecheck.PORTS))
