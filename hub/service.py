@@ -337,9 +337,11 @@ class Hub:
             if self.replica and self.staff_gap.journaled(appended):
                 self._publish_gap()  # on the broker before the console hears "done"
         self.state, self.seq = state, seq
-        with _one_wake(self.mqtt):
+        with _one_wake(self.mqtt):   # the acks and a new bell go before the screens are made
             self._reply(replies)
-            self._publish_derived(_screens_changed(appended), force=republish)
+            self._publish_bell()
+        with _one_wake(self.mqtt):
+            self._publish_screens(_screens_changed(appended), force=republish)
         with self._changed:  # also when nothing was appended: a settling screen waits for the inbox
             self._changed.notify_all()
 
@@ -395,16 +397,18 @@ class Hub:
                 payload = protocol.ack(event_id, why=verdict.why)
             self.mqtt.publish(protocol.table_topic(item.table, "ack"), payload, qos=REPLY_QOS)
 
-    def _publish_derived(self, changed: frozenset[int] | None, force: bool) -> None:
-        """A new bell, and the retained screens that changed (all of them after a
-        reconnect): any table's (`changed` None), else only those of `changed`."""
-        state = self.state
-        bell = conductor.current_bell(state)
+    def _publish_bell(self) -> None:
+        """A new bell: one publish reaches every table, before the screens that show it."""
+        bell = conductor.current_bell(self.state)
         if bell and bell["id"] != self._bell_sent:
-            # the bell's fast path first: one publish reaches every table before the screens
             self.mqtt.publish(protocol.ALL_CMD, protocol.encode({"v": protocol.VERSION, "cmd": "bell", "bell": bell}),
                               qos=REPLY_QOS)
             self._bell_sent = bell["id"]
+
+    def _publish_screens(self, changed: frozenset[int] | None, force: bool) -> None:
+        """The retained screens that changed (all of them after a reconnect): any
+        table's (`changed` None), else only those of `changed`."""
+        state = self.state
         every = force or changed is None
         for table in sorted(conductor.tables(state) if every else changed & conductor.tables(state)):
             screen = conductor.screen(state, table)
@@ -497,7 +501,7 @@ def _provisioned(board: str, allowed: str | None) -> bool:
 
 @contextmanager
 def _one_wake(client: mqtt.Client):
-    """A batch's publishes wake paho's network thread once, after the last of them.
+    """The publishes made inside it wake paho's network thread once, after the last of them.
 
     paho writes a byte to a socket pair for every publish from another thread, to
     break its network thread out of `select`: for a batch that is an ack and a
