@@ -51,7 +51,9 @@ from hub.broker import Mosquitto  # noqa: E402
 FIGURES = (
     Figure("relay, best of three", r"^relay .*= *([\d,]+) msg/s", "msg/s", True),
     Figure("edge: paho ack + screen, nothing else", r"^edge .*= *([\d,]+) events/s", "events/s", True),
+    Figure("edge's process CPU per event", r"^edge .*CPU (\d+) us/event", "us", False),
     Figure("writer alone", r"^writer .*= *([\d,]+) events/s", "events/s", True),
+    Figure("writer alone, CPU per event", r"^writer .*CPU (\d+) us/event", "us", False),
     Figure("hub, admitted", r"^hub +\(judged.*= *([\d,]+) events/s", "events/s", True),
     Figure("hub CPU per admitted event", r"^hub +\(judged.*CPU (\d+) us/event", "us", False),
     Figure("hub CPU per refused event", r"^hub +refusing.*CPU (\d+) us/event", "us", False),
@@ -105,8 +107,9 @@ def _subscriber_child(port: int, expected: int, echo: bool, conn) -> None:
     c.loop_start()
     subscribed.wait(10)
     conn.send("ready")
+    cpu = time.process_time()
     done.wait(conn.recv())
-    conn.send((got[0], times[1]))
+    conn.send((got[0], times[1], time.process_time() - cpu))
     c.loop_stop()
     c.disconnect()
 
@@ -121,9 +124,9 @@ def results(setup_body: dict, seats: dict, tables: int, games: int, seed: int) -
                 for g in range(1, games + 1)] for n in range(1, tables + 1)}
 
 
-async def relay(port: int, room: Room, payloads: dict, window: int, echo: bool = False) -> tuple[int, float]:
-    """The plain subscriber's count and the time to its last delivery; with `echo`, the
-    publishers' window is the echoed ack, as with the hub."""
+async def relay(port: int, room: Room, payloads: dict, window: int, echo: bool = False) -> tuple[int, float, float]:
+    """The plain subscriber's count, the time to its last delivery and its process's CPU
+    seconds; with `echo`, the publishers' window is the echoed ack, as with the hub."""
     import multiprocessing as mp
     total = sum(len(p) for p in payloads.values())
     ctx = mp.get_context("spawn")
@@ -145,10 +148,10 @@ async def relay(port: int, room: Room, payloads: dict, window: int, echo: bool =
     t0 = time.monotonic()
     conn.send(120.0)
     await asyncio.gather(*(table(t) for t in room.tables))
-    got, last = await asyncio.get_running_loop().run_in_executor(None, conn.recv)
+    got, last, cpu = await asyncio.get_running_loop().run_in_executor(None, conn.recv)
     proc.join(10)
     await room.close()
-    return got, last - t0
+    return got, last - t0, cpu
 
 
 async def through_hub(port: int, room: Room, payloads: dict, window: int) -> tuple[list[dict], float]:
@@ -174,8 +177,8 @@ async def through_hub(port: int, room: Room, payloads: dict, window: int) -> tup
     return acks, elapsed
 
 
-def writer_alone(journal: Path, scratch: Path, payloads: dict, batch: int = 50) -> tuple[int, float]:
-    """(events admitted, seconds) for the hub's writer fed directly, on a copy of `journal`."""
+def writer_alone(journal: Path, scratch: Path, payloads: dict, batch: int = 50) -> tuple[int, float, float]:
+    """(events admitted, seconds, CPU seconds) for the hub's writer fed directly, on a copy of `journal`."""
     import logging
 
     from hub.service import Hub, TableInput
@@ -187,13 +190,13 @@ def writer_alone(journal: Path, scratch: Path, payloads: dict, batch: int = 50) 
     # the order a room sends in: every table's first result, then every second...
     items = [TableInput(n, payload) for i in range(max(len(p) for p in payloads.values()))
              for n, p in sorted(payloads.items()) if i < len(p) for payload in (p[i][1],)]
-    t0 = time.perf_counter()
+    t0, cpu = time.perf_counter(), time.process_time()
     for i in range(0, len(items), batch):
         hub.write_batch(items[i:i + batch])
-    elapsed = time.perf_counter() - t0
+    elapsed, cpu = time.perf_counter() - t0, time.process_time() - cpu
     admitted = hub.seq - start
     hub.journal.close()
-    return admitted, elapsed
+    return admitted, elapsed, cpu
 
 
 def main() -> None:
@@ -233,16 +236,19 @@ def main() -> None:
         # a relay run is short: the best of three, so the ratio errs against the hub
         relay_rate = 0.0
         for _ in range(3):
-            got, dt = asyncio.run(relay(broker.port, Room(args.tables, ack_bells=False), payloads, args.window))
+            got, dt, _ = asyncio.run(relay(broker.port, Room(args.tables, ack_bells=False), payloads, args.window))
             relay_rate = max(relay_rate, got / dt)
             print(f"relay  (Mosquitto -> plain paho subscriber): {got} delivered in {dt:.2f} s = {got / dt:8,.0f} msg/s")
             if got != total:
                 print(f"  ! the subscriber got {got} of {total}")
-        got, dt = asyncio.run(relay(broker.port, Room(args.tables, ack_bells=False), payloads, args.window, echo=True))
-        print(f"edge   (paho: ack + screen per event, no judge, no journal): {got} in {dt:.2f} s = {got / dt:8,.0f} events/s")
+        got, dt, cpu = asyncio.run(relay(broker.port, Room(args.tables, ack_bells=False), payloads, args.window,
+                                         echo=True))
+        print(f"edge   (paho: ack + screen per event, no judge, no journal): {got} in {dt:.2f} s = {got / dt:8,.0f} events/s"
+              f"  (its process CPU {cpu / got * 1e6:.0f} us/event)")
 
-        got, dt = writer_alone(journal, work / "writer.sqlite3", payloads)
-        print(f"writer (judge + journal + screens, no MQTT I/O): {got} in {dt:.2f} s = {got / dt:8,.0f} events/s")
+        got, dt, cpu = writer_alone(journal, work / "writer.sqlite3", payloads)
+        print(f"writer (judge + journal + screens, no MQTT I/O): {got} in {dt:.2f} s = {got / dt:8,.0f} events/s"
+              f"  (CPU {cpu / got * 1e6:.0f} us/event)")
 
         hub = HubProcess(journal, broker.port, profile=args.profile)
         start_seq = hub.started_seq
