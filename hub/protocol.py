@@ -10,7 +10,10 @@ from __future__ import annotations
 import json
 import re
 
-import orjson
+try:
+    import orjson
+except ImportError:   # an environment made before orjson was a dependency: `pip install -e .` adds it
+    orjson = None
 
 from .event import Proposal
 from .refusal import Refusal
@@ -125,7 +128,9 @@ def encode(obj: dict) -> bytes:
     library: a board's screen (800 bytes, its form's fields) is spelled for every result
     the table keys, 20 us with `json`, 2 with orjson. (The journal's canonical spelling,
     which digests depend on, stays `json`'s: hub/event.py.)"""
-    try:
-        return orjson.dumps(obj)
-    except TypeError:   # past orjson's range (an int over 64 bits, in a staff action's body)
-        return json.dumps(obj, separators=(",", ":")).encode()
+    if orjson is not None:
+        try:
+            return orjson.dumps(obj)
+        except TypeError:   # past orjson's range (an int over 64 bits, in a staff action's body)
+            pass
+    return json.dumps(obj, separators=(",", ":")).encode()
