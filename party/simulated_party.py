@@ -1,10 +1,12 @@
-"""A whole simulated party: N virtual tables (the real firmware on the MicroPython
-unix port) whose players play hands by the scoring engine and key them in, and
-a host who seats the guests, starts each session and reseats between them.
+"""A whole simulated party: the room's virtual tables (the real firmware on the
+MicroPython unix port) whose players play hands by the scoring engine and key them
+in, and a host who seats the guests, starts each session and reseats between them.
 
 The tables only ever act through their boards' keys — what a guest would press
 after reading the board — so the demo exercises the same path as a real party:
-keypad → firmware → MQTT → hub → journal → standings.
+keypad → firmware → MQTT → hub → journal → standings. `VirtualTables` is the room
+alone: the demo's simulated host drives it (`PartySimulator`), and so does a host
+clicking the console in a browser test (tests/web/test_whole_night_browser.py).
 """
 from __future__ import annotations
 
@@ -24,7 +26,139 @@ from hub.conductor.state import last_session, session_over
 from .setup import guest_names, seat_guests, staff_action, start_session
 
 
+class VirtualTables:
+    """A VirtualBoard at every table the party has — a table added during the party gets
+    its board as soon as the party has it — each played by its guests in a thread of its
+    own: they dismiss the conductor's bell, check their seats, and play and key every
+    hand (or play-off game) the board asks for. `hold()` stops them starting an entry
+    (the host acts meanwhile), `play()` lets them go on."""
+
+    def __init__(self, hub, *, seed: int = 1, data_dir: str | Path, say=print, pace: float = 1.0):
+        # pace: about the seconds a hand takes
+        self.hub, self.say, self.pace, self.seed = hub, say, pace, seed
+        self.data_dir = Path(data_dir)
+        self.boards: dict[int, VirtualBoard] = {}
+        self._stop = threading.Event()
+        self._playing = threading.Event()
+        self._playing.set()
+        self._keying = 0                     # tables in the middle of an entry
+        self._idle = threading.Condition()
+        self._threads: list[threading.Thread] = []
+
+    # ----- life cycle ------------------------------------------------------------
+    def start(self) -> "VirtualTables":
+        self.say(f"{self._boards_for_new_tables()} virtual boards started (firmware on the MicroPython unix port)")
+        self._spawn(self._follow, "room")
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._playing.set()
+        for t in self._threads:
+            t.join(5)
+        for board in self.boards.values():
+            board.stop()
+
+    def hold(self, timeout: float = 30.0) -> None:
+        """The guests start no new entry; returns once none is being keyed."""
+        self._playing.clear()
+        with self._idle:
+            if not self._idle.wait_for(lambda: self._keying == 0, timeout):
+                raise TimeoutError(f"a table was still keying after {timeout} s")
+
+    def play(self) -> None:
+        self._playing.set()
+
+    def _spawn(self, target, name: str) -> None:
+        t = threading.Thread(target=target, name=f"sim-{name}", daemon=True)
+        t.start()
+        self._threads.append(t)
+
+    def _follow(self) -> None:
+        while not self._stop.wait(0.5):
+            if self._boards_for_new_tables():
+                self.say(f"table {max(self.boards)}'s board started")
+
+    def _boards_for_new_tables(self) -> int:
+        new = sorted(set(conductor.tables(self.hub.state)) - set(self.boards))
+        for n in new:
+            self.boards[n] = VirtualBoard(n, *self.hub.broker_address, data_dir=self.data_dir / f"table-{n}").start()
+            self._spawn(lambda n=n: self._table(n, random.Random(f"{self.seed}/{n}")), f"table-{n}")
+        return len(new)
+
+    # ----- a table --------------------------------------------------------------------
+    def _table(self, n: int, rng: random.Random) -> None:
+        board = self.boards[n]
+        while not self._stop.is_set():
+            screen = conductor.screens(self.hub.state).get(n, {})
+            form = screen.get("form")
+            try:
+                dismiss(board)  # the conductor's bell was shown: the players saw it
+            except TimeoutError as exc:  # the board did not answer: try again on the next turn
+                self.say(str(exc))
+                continue
+            # Key only what the board itself offers: the hub's form for this game.
+            if form is None or not board.lines or board.lines[-2] != prompt_of(form):
+                self._stop.wait(0.3)
+                continue
+            if not self._begin_entry():
+                self._stop.wait(0.3)
+                continue
+            try:
+                self._key(n, board, screen, form, rng)
+            finally:
+                with self._idle:
+                    self._keying -= 1
+                    self._idle.notify_all()
+
+    def _begin_entry(self) -> bool:
+        with self._idle:
+            if not self._playing.is_set():
+                return False
+            self._keying += 1
+            return True
+
+    def _key(self, n: int, board: VirtualBoard, screen: dict, form: dict, rng: random.Random) -> None:
+        values = self._values(n, form, rng)
+        if values is None:
+            self._stop.wait(0.5)
+            return
+        self._stop.wait(self.pace * rng.uniform(0.5, 1.5))  # the hand is being played
+        try:
+            key_in(board, form, values)
+        except TimeoutError as exc:
+            self.say(str(exc))
+            return
+        self._wait_until_moved_on(n, screen)
+
+    def _values(self, n: int, form: dict, rng: random.Random) -> dict | None:
+        state = self.hub.state
+        t = state.session.tables[n] if state.session else None
+        if form.get("kind") == "seat-check" and t is not None:
+            return {x: number(c) if c else 0 for x, c in zip(SEATS, t.seats)}
+        if form.get("kind") == "result" and state.final_count is not None:
+            i = conductor.open_play_off(state, n)
+            if i is None:
+                return None
+            cards = state.play_offs[i].cards
+            return conductor.played_values(state.setup, cards + (None,) * (4 - len(cards)), rng, play_off=True)
+        if form.get("kind") == "result" and t is not None:
+            lead = any(f["k"] == "lead" for f in form["fields"])  # who led, where the form asks it
+            return conductor.played_values(state.setup, t.seats, rng, lead=lead)
+        return None  # a confirmation is a guest's judgement, not the simulator's
+
+    def _wait_until_moved_on(self, n: int, screen: dict, timeout: float = 15.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and not self._stop.is_set():
+            if conductor.screens(self.hub.state).get(n) != screen:
+                return
+            self._stop.wait(0.1)
+
+
 class PartySimulator:
+    """The demo's host, who seats the guests, starts each session, reseats between them
+    and schedules the play-offs, with the room's virtual tables playing."""
+
     def __init__(self, hub, *, seed: int = 1, data_dir: str | Path, say=print,
                  pace: float = 1.0, guests: int | None = None):
         # pace: about the seconds a hand takes; the host leaves each screen the room must
@@ -32,34 +166,23 @@ class PartySimulator:
         self.hub, self.say, self.pace = hub, say, pace
         self.rng = random.Random(seed)
         self.seed = seed
-        self.data_dir = Path(data_dir)
         self.guests = guests
-        self.boards: dict[int, VirtualBoard] = {}
+        self.tables = VirtualTables(hub, seed=seed, data_dir=data_dir, say=say, pace=pace)
         self._stop = threading.Event()
-        self._threads: list[threading.Thread] = []
+        self._host_thread: threading.Thread | None = None
 
     # ----- life cycle ------------------------------------------------------------
     def start(self) -> "PartySimulator":
-        broker = self.hub.broker_address
-        for n in sorted(conductor.tables(self.hub.state)):
-            self.boards[n] = VirtualBoard(n, *broker, data_dir=self.data_dir / f"table-{n}").start()
-        self.say(f"{len(self.boards)} virtual boards started (firmware on the MicroPython unix port)")
-        self._spawn(self._host, "host")
-        for n in self.boards:
-            self._spawn(lambda n=n: self._table(n, random.Random(self.rng.random())), f"table-{n}")
+        self.tables.start()
+        self._host_thread = threading.Thread(target=self._host, name="sim-host", daemon=True)
+        self._host_thread.start()
         return self
 
     def stop(self) -> None:
         self._stop.set()
-        for t in self._threads:
-            t.join(5)
-        for board in self.boards.values():
-            board.stop()
-
-    def _spawn(self, target, name: str) -> None:
-        t = threading.Thread(target=target, name=f"sim-{name}", daemon=True)
-        t.start()
-        self._threads.append(t)
+        if self._host_thread:
+            self._host_thread.join(5)
+        self.tables.stop()
 
     # ----- the host -------------------------------------------------------------------
     def _host(self) -> None:
@@ -98,7 +221,7 @@ class PartySimulator:
         decided_or_set = {p.prize for p in state.play_offs}
         for award in conductor.standings(state)["prizes"]:
             if award["needs_play_off"] and award["prize"] not in decided_or_set:
-                free = sorted(set(self.boards) - busy)
+                free = sorted(set(self.tables.boards) - busy)
                 if free:
                     verdict = staff_action(self.hub, k.PLAY_OFF, {"prize": award["prize"], "table": free[0]})
                     self._must(verdict)
@@ -109,53 +232,3 @@ class PartySimulator:
     def _must(self, verdict) -> None:
         if not verdict.ok:
             self.say(f"the host's action was refused: {verdict.why}")
-
-    # ----- a table --------------------------------------------------------------------
-    def _table(self, n: int, rng: random.Random) -> None:
-        board = self.boards[n]
-        while not self._stop.is_set():
-            screen = conductor.screens(self.hub.state).get(n, {})
-            form = screen.get("form")
-            try:
-                dismiss(board)  # the conductor's bell was shown: the players saw it
-            except TimeoutError as exc:  # the board did not answer: try again on the next turn
-                self.say(str(exc))
-                continue
-            # Key only what the board itself offers: the hub's form for this game.
-            if form is None or not board.lines or board.lines[-2] != prompt_of(form):
-                self._stop.wait(0.3)
-                continue
-            values = self._values(n, form, rng)
-            if values is None:
-                self._stop.wait(0.5)
-                continue
-            self._stop.wait(self.pace * rng.uniform(0.5, 1.5))  # the hand is being played
-            try:
-                key_in(board, form, values)
-            except TimeoutError as exc:
-                self.say(str(exc))
-                continue
-            self._wait_until_moved_on(n, screen)
-
-    def _values(self, n: int, form: dict, rng: random.Random) -> dict | None:
-        state = self.hub.state
-        t = state.session.tables[n] if state.session else None
-        if form.get("kind") == "seat-check" and t is not None:
-            return {x: number(c) if c else 0 for x, c in zip(SEATS, t.seats)}
-        if form.get("kind") == "result" and state.final_count is not None:
-            i = conductor.open_play_off(state, n)
-            if i is None:
-                return None
-            cards = state.play_offs[i].cards
-            return conductor.played_values(state.setup, cards + (None,) * (4 - len(cards)), rng, play_off=True)
-        if form.get("kind") == "result" and t is not None:
-            lead = any(f["k"] == "lead" for f in form["fields"])  # who led, where the form asks it
-            return conductor.played_values(state.setup, t.seats, rng, lead=lead)
-        return None  # a confirmation is a guest's judgement, not the simulator's
-
-    def _wait_until_moved_on(self, n: int, screen: dict, timeout: float = 15.0) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline and not self._stop.is_set():
-            if conductor.screens(self.hub.state).get(n) != screen:
-                return
-            self._stop.wait(0.1)
