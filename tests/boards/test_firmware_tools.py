@@ -65,6 +65,32 @@ def test_romfs_image_holds_every_compiled_module_and_runs_in_place(tmp_path, mic
     assert last == "/rom/drivers/text.mpy ['NOT A MULTIPLE', 'OF 5']", done.stderr
 
 
+def test_a_board_never_imports_the_protocol_module_its_values_are_compiled_in(tmp_path, micropython_bin):
+    """firmware/protocol.py's values reach a board inside the modules that use them, as
+    consts (docs/firmware.md, Figures: its names would cost heap for as long as the board
+    runs); the built app, entry and outbox run on MicroPython without it."""
+    ft.build(tmp_path / "out", "pico_w")
+    probe = ("import sys, app, entry, outbox\n"
+             "print('protocol' in sys.modules, entry.show_value({'seat': True}, 3), outbox.Outbox.add)\n")
+    done = subprocess.run([micropython_bin, "-c", probe], cwd=tmp_path / "out",
+                          env=dict(os.environ, MICROPYPATH=".frozen:."), capture_output=True, text=True, timeout=30)
+    assert done.stdout.startswith("False C <function add"), done.stdout + done.stderr
+
+
+def test_the_protocol_compiled_in_keeps_every_line_where_it_was():
+    values = {"VERSION": 1, "SEATS": "ABCD"}
+    text = ("import json\nimport protocol as P  # the protocol\n\ndef v():\n"
+            "    return {'v': P.VERSION, 'seat': P.SEATS[0]}\n")
+    inlined = ft.inline_protocol(text, values, "app.py")
+    assert inlined.splitlines()[1] == "_P_VERSION = const(1); _P_SEATS = const('ABCD')"
+    assert inlined.splitlines()[4] == "    return {'v': _P_VERSION, 'seat': _P_SEATS[0]}"
+    assert len(inlined.splitlines()) == len(text.splitlines())
+    text = "from protocol import SEATS\nSEATS_SHOWN = SEATS + ' ' + 'SEATS'\n"
+    assert ft.inline_protocol(text, values, "entry.py") == "_SEATS = const('ABCD')\nSEATS_SHOWN = _SEATS + ' ' + 'SEATS'\n"
+    with pytest.raises(ft.BuildError, match="app.py, line 2: protocol used other than as P.NAME"):
+        ft.inline_protocol("import protocol as P\nhandlers = [P]\n", values, "app.py")
+
+
 def test_main_and_boot_stay_source_and_a_broken_file_is_named(tmp_path):
     src = tmp_path / "fw"
     (src / "hal").mkdir(parents=True)
