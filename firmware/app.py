@@ -54,6 +54,7 @@ def form_or_none(f):
         ok = ok and isinstance(fd, dict) and isinstance(fd.get("k"), str) and \
             isinstance(fd.get("min", 0), int) and isinstance(fd.get("max", 0), int) and \
             isinstance(fd.get("label", ""), str) and isinstance(fd.get("v", 0), int) and \
+            isinstance(fd.get("sum", 0), int) and \
             (not fd.get("when") or isinstance(fd["when"], list) and len(fd["when"]) == 2
              and isinstance(fd["when"][1], list))
     return f if ok and f["fields"] else None

@@ -177,6 +177,11 @@ class Entry:
             if not mn <= v <= mx:
                 self.msg = "ONLY %d TO %d" % (mn, mx)
                 return None
+            t = f.get("sum")  # with the other fields of its sum keyed so far: at most t
+            if t and v + sum(self.draft[g["k"]] for g in self.shown()
+                             if g is not f and g.get("sum") == t and g["k"] in self.draft) > t:
+                self.msg = "ALL: %d AT MOST" % t
+                return None
         self.draft[f["k"]] = v
         if self.fixing:  # back to the review page, unless the fix asks for more
             self.fixing = False

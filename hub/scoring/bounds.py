@@ -47,6 +47,11 @@ class HandBounds:
     def most_per_seat(self) -> int:
         return self._most(self.per_seat)
 
+    @property
+    def most_in_hands(self) -> int:
+        """The most spots all the seats together can hold."""
+        return self._most(self.in_hands)
+
     @cached_property
     def _sums(self) -> tuple[tuple[int, ...], tuple[int, ...], int]:
         """The spots of the heaviest k tiles and of the lightest k, for every k, and the blanks:
@@ -80,7 +85,7 @@ class HandBounds:
                     raise Refusal(f"{s}: {self._most(n)} AT MOST")
                 if spots[s] < self._least(n):
                     raise Refusal(f"{s}: {self._least(n)} AT LEAST")
-        if sum(spots.values()) > self._most(self.in_hands):
+        if sum(spots.values()) > self.most_in_hands:
             raise Refusal("TOO MANY SPOTS")
         if sum(pieces.values()) > self.in_hands:
             raise Refusal("TOO MANY PIECES")

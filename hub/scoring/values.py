@@ -53,6 +53,10 @@ class Field:
     # from field k, is not keyed and counts as 0 (the spots of the seat that went out; what
     # only a comparison of hands needs, after a domino)
     when: tuple = ()
+    # the fields of a form with the same `total` hold at most that many together (all the
+    # seats' spots, pieces, doubles played): checked on the board as each is keyed, as the
+    # form's checks do at the hub (0: no such total)
+    total: int = 0
 
     def __post_init__(self):
         if len(self.label) > 16:
@@ -64,6 +68,8 @@ class Field:
             d["seat"] = True
         if self.when:
             d["when"] = [self.when[0], list(self.when[1])]
+        if self.total:
+            d["sum"] = self.total
         return d
 
     def asked(self, values: dict) -> bool:

@@ -163,3 +163,46 @@ def test_a_header_count_is_taken_on_its_digit_and_checked_there(board, hub):
     assert ev["body"] == {"game": 1, "values": {"seat": 3, "header": 3}}
     shown = board.wait_for("* UNDO")
     assert "MADE BY        C" in shown and "HEADER         3" in shown
+
+
+def test_a_total_no_deal_allows_is_refused_at_the_field_the_other_values_kept(board, hub):
+    """Grimm 1896 (000_ff8a6ed40036e836.txt), BLOCK GAME: "Each player draws eight pieces";
+    after a block "they count the amount of note-values on the pieces each still holds". All
+    the seats together hold at most the pieces dealt less the lead, and at most the spots
+    those pieces can show: the hub's bounds (hub/scoring/bounds.py) refuse more, and the
+    board refuses it as the field that goes past it is accepted, with the reason, keeping the
+    value to correct and every other value keyed."""
+    from hub.conductor.cards import SEATS, card_at
+    from hub.conductor.scoring import entry_form, score
+    from hub.conductor.setup import from_body
+    setup = from_body({"form": "block", "tables": 1})
+    seats = tuple(card_at(1, s, False) for s in SEATS)
+    fields = entry_form(setup, seats)
+    spots, pieces = fields[1]["sum"], fields[2]["sum"]     # what the tiles and the deal allow
+    hub.screen(3, lines=["TABLE 3"], form={"kind": "result", "game": 1, "title": "GAME 1",
+                                           "fields": fields})
+    board.wait_for("# ENTER GAME 1")
+    for keys in ("#", "0", "189#", "8#", "150#", "8#"):   # a block; A and B as counted
+        board.press(keys)
+    board.wait_for("C SIXTEENTHS")
+    board.press("189#")                                     # 528 in all: more than the tiles show
+    lines = board.wait_for(f"ALL: {spots} AT MOST")
+    assert "C SIXTEENTHS" in lines and "> 189_" in lines and not hub.events("result")
+    board.press("***60#")
+    board.wait_for("C PIECES")
+    board.press("8#")
+    board.press("50#")
+    board.wait_for("D PIECES")
+    board.press("8#")                                       # 32 pieces: one more than dealt
+    lines = board.wait_for(f"ALL: {pieces} AT MOST")
+    assert "D PIECES" in lines and "> 8_" in lines
+    board.press("*7#")
+    lines = board.wait_for("# MORE  * BACK")                # the review: A and B as keyed
+    assert [line.split()[-1] for line in lines[1:6]] == ["NONE", "189", "8", "150", "8"]
+    board.press("#")
+    board.wait_for("# SEND  * BACK")
+    board.press("#")
+    values = hub.wait(lambda: hub.events("result"))[0]["body"]["values"]
+    assert values == {"out": 0, "A": 189, "A_pieces": 8, "B": 150, "B_pieces": 8,
+                      "C": 60, "C_pieces": 8, "D": 50, "D_pieces": 7}
+    assert score(setup, seats, values).winners == ("D",)    # and the hub takes it

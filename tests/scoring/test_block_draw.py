@@ -100,13 +100,15 @@ def test_milton_bradley_draw_is_for_two():
 
 
 def test_entry_form_serialises_to_the_protocol():
-    # a seat's field is bounded by the seven heaviest pieces (69 spots): a Block hand draws none
+    # a seat's field is bounded by the seven heaviest pieces (69 spots): a Block hand draws none;
+    # both seats together by the thirteen heaviest (112: 12+11+10+10+9+9+8+8+8+7+7+7+6), the
+    # fourteenth dealt being the lead on the table (docs/protocol.md, "sum")
     r = BLOCK.rules(players=2)
     assert BLOCK.entry_form(r).to_json() == [
         {"k": "out", "label": "DOMINO BY", "min": 0, "max": 2, "seat": True},
         # a seat's spots are not asked of the seat that went out (docs/protocol.md, "when")
-        {"k": "A", "label": "A SPOTS", "min": 0, "max": 69, "when": ["out", [0, 2]]},
-        {"k": "B", "label": "B SPOTS", "min": 0, "max": 69, "when": ["out", [0, 1]]},
+        {"k": "A", "label": "A SPOTS", "min": 0, "max": 69, "when": ["out", [0, 2]], "sum": 112},
+        {"k": "B", "label": "B SPOTS", "min": 0, "max": 69, "when": ["out", [0, 1]], "sum": 112},
     ]
 
 

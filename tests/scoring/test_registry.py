@@ -40,13 +40,16 @@ def test_entry_forms_fit_the_board_and_the_protocol(name):
             assert len(form.title) <= 16
             assert len({x["k"] for x in fields}) == len(fields)
             for x in fields:
-                assert set(x) <= {"k", "label", "min", "max", "seat", "when"}
+                assert set(x) <= {"k", "label", "min", "max", "seat", "when", "sum"}
                 assert len(x["label"]) <= 16 and x["min"] <= x["max"]
                 if "when" in x:   # asked after the field it depends on, and 0 is in range
                     earlier = [y["k"] for y in fields[:fields.index(x)]]
                     assert x["when"][0] in earlier and x["min"] == 0
                 if x.get("seat"):
                     assert x["min"] == 0 and x["max"] <= 4
+                if "sum" in x:   # a board counts together the fields whose sum is the same
+                    # number: one measure of every seat ("A SPOTS", "B SPOTS" ...), never two
+                    assert len({y["label"][1:] for y in fields if y.get("sum") == x["sum"]}) == 1
 
 
 def test_rules_refuse_what_the_book_does_not_allow():

@@ -163,6 +163,32 @@ def test_the_keypad_takes_a_physical_keyboard_and_keeps_a_refused_field(app, hub
     assert entry.body["values"] == {"lead": 2, "out": 4, "A": 16, "B": 28, "C": 4}
 
 
+def test_the_keypad_refuses_a_total_the_deal_cannot_hold_at_the_field_keeping_the_rest(
+        app, hub, server, page, room):
+    """All the seats together hold at most what the pieces in play show (hub/scoring/bounds.py;
+    000_ff8a6ed40036e836.txt, DRAW GAME: "Each player draws eight pieces as in the Block Game"):
+    the phone refuses the field that goes past it, as a board does, every other value kept."""
+    make_party(hub, 2)
+    page.goto(server.url.rstrip("/") + keypad_url(app, 1))
+    page.wait_for_selector("#entry:not([hidden])")
+    fields = json.loads(page.evaluate("JSON.stringify(screen.form.fields)"))
+    spots = next(f for f in fields if f["k"] == "A")
+    page.keyboard.press("Enter")                  # opens the entry
+    page.keyboard.press("b")                      # who led: seat B
+    page.keyboard.press("0")                      # the hand blocked
+    for v in (spots["max"], 10, spots["max"], 10):   # A and B: spots, pieces
+        page.keyboard.type(str(v))
+        page.keyboard.press("Enter")
+    page.keyboard.type(str(spots["max"]))          # C: more than the tiles left can show
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('typed').textContent.includes("
+                           f"'ALL: {spots['sum']} AT MOST')")
+    assert page.locator("#field").inner_text().endswith("C SIXTEENTHS")
+    kept = json.loads(page.evaluate("JSON.stringify(walk.values)"))
+    assert kept == {"lead": 2, "out": 0, "A": spots["max"], "A_pieces": 10, "B": spots["max"],
+                    "B_pieces": 10}
+
+
 def test_the_keypad_keys_a_bergen_header_as_it_is_made_in_two_keys_and_undoes_it(
         app, hub, server, page, room):
     """A header made in play (000_ff8a6ed40036e836.txt, BERGEN: "A double-header, either led or

@@ -162,6 +162,9 @@ function accept(f) {
     v = Number(walk.typed);
     const lo = f.min || 0, hi = f.max === undefined ? 999 : f.max;
     if (v < lo || v > hi) { walk.msg = `ONLY ${lo} TO ${hi}`; return; }   // kept, to correct
+    // with the other fields of its sum keyed so far, at most f.sum (firmware/entry.py)
+    const others = shown(walk).filter((g) => g !== f && f.sum && g.sum === f.sum && g.k in walk.values);
+    if (f.sum && others.reduce((n, g) => n + walk.values[g.k], v) > f.sum) { walk.msg = `ALL: ${f.sum} AT MOST`; return; }
   }
   walk.values[f.k] = v;
   if (walk.fixing) { walk.fixing = false; moveTo(0, true); } else moveTo(walk.i + 1, false);

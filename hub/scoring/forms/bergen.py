@@ -163,7 +163,8 @@ class Bergen(LineForm):
         # the hands are compared only when nobody went out; a domino wins the point alone
         block = if_blocked(rules)
         for s in rules.seats:
-            fields += [Field(s, f"{s} SIXTEENTHS", 0, bounds.most_per_seat, when=block),
+            fields += [Field(s, f"{s} SIXTEENTHS", 0, bounds.most_per_seat, when=block,
+                             total=bounds.most_in_hands),
                        Field(f"{s}_doubles", f"{s} DOUBLES HELD", 0, most_held, when=block)]
             if self.by_sum(rules):
                 fields.append(Field(f"{s}_sum", f"{s} DOUBLES 16THS", 0,

@@ -98,11 +98,11 @@ class SpotsForm(LineForm):
         fields += self.play_fields(rules)
         for s in rules.seats:
             fields.append(Field(s, self.spot_label(rules, s), 0, bounds.most_per_seat,
-                                when=unless_out(rules, s)))
+                                when=unless_out(rules, s), total=bounds.most_in_hands))
             if bounds.pieces:
                 # pieces break a tie of a block only ("the smallest number of dominoes")
                 fields.append(Field(f"{s}_pieces", f"{s} PIECES", 0, bounds.per_seat,
-                                    when=if_blocked(rules)))
+                                    when=if_blocked(rules), total=bounds.in_hands))
         return EntryForm(self.form_title(rules), tuple(fields), (bounds,))
 
     def _settle(self, rules: Rules, values: dict[str, int]):

@@ -83,7 +83,8 @@ class TiddleAWink(SpotsForm):
             # who called "Tiddle-a-wink" (0: blocked), and the doubles unless keyed as played
             if self.keys_each_count(rules):
                 return EntryForm(form.title, form.fields[:1])
-            doubles = tuple(Field(f"{s}_doubles", f"{s} DOUBLES PLAYED", 0, 8) for s in rules.seats)
+            doubles = tuple(Field(f"{s}_doubles", f"{s} DOUBLES PLAYED", 0, 8, total=8)
+                            for s in rules.seats)
             return EntryForm(form.title, form.fields[:1] + doubles, (eight_doubles,))
         # Grimm's: the seat that went out wins (takes all); the spots are compared after a block
         block = if_blocked(rules)
