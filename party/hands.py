@@ -45,12 +45,11 @@ def spots_game(seats_at_table: str, gains: dict[str, int], lead: str | None = No
 
 
 def quarters_game(seats_at_table: str, quarters: dict[str, int], lead: str | None = None) -> dict:
-    """All Quarters: the quarters each seat made in play; A goes out, the next seat holds a
-    1|2 (3 sixteenths, no whole quarter), so the count is the play's."""
-    values = {"out": SEATS.index(seats_at_table[0]) + 1}
+    """All Quarters: the quarters each seat made in play; A goes out, the others hold 3
+    sixteenths (a 1|2: no whole quarter), so the count is the play's."""
+    values = {"out": SEATS.index(seats_at_table[0]) + 1, "rest": 3}
     for s in seats_at_table:
-        values[s], values[f"{s}_pieces"], values[f"{s}_play"] = 0, 0, quarters.get(s, 0)
-    values[seats_at_table[1]], values[f"{seats_at_table[1]}_pieces"] = 3, 1
+        values[f"{s}_play"] = quarters.get(s, 0)
     if lead:
         values["lead"] = SEATS.index(lead) + 1
     return values

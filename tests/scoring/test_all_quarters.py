@@ -50,6 +50,8 @@ def keyed(rules, out, play, spots, pieces):
     v = {"out": out}
     for i, s in enumerate(rules.seats):
         v.update({f"{s}_play": play[i], s: spots[i], f"{s}_pieces": pieces[i]})
+    if out:   # after a domino the others' sixteenths are keyed as one total
+        v["rest"] = sum(spots)
     return v
 
 
@@ -118,3 +120,16 @@ def test_equal_lowest_on_a_block_fewer_dominoes_wins():
     assert out.winners == ("B",) and out.points["B"] == (24 + 40) // 4
     level = AQ.score(r, keyed(r, 0, [0, 0, 0], [24, 24, 40], [2, 2, 4]))
     assert level.winners == () and level.points == {"A": 0, "B": 0, "C": 0}
+
+
+def test_after_a_domino_the_others_sixteenths_are_keyed_as_one_total():
+    # 000_ff8a6ed40036e836.txt, ALL QUARTERS: "the first one who plays his last piece adds to
+    # his count the amount of note-values his opponents have"; the party's ALL-QUARTERS:
+    # "count in sixteenths ... then divide the total by 4": their total is all the hand needs.
+    r = AQ.rules(players=4, party=True)
+    asked = [f.k for f in AQ.entry_form(r).fields if f.asked({"out": 2})]
+    assert asked == ["out", "A_play", "B_play", "C_play", "D_play", "rest"]
+    out = AQ.score(r, {"out": 2, "A_play": 3, "B_play": 5, "C_play": 0, "D_play": 1, "rest": 41})
+    assert out.points == {"A": 3, "B": 5 + 41 // 4, "C": 0, "D": 1} and out.winners == ("B",)
+    # after a block each seat's hand is compared: no total asked
+    assert "rest" not in [f.k for f in AQ.entry_form(r).fields if f.asked({"out": 0})]

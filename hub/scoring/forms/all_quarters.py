@@ -2,11 +2,15 @@
 the musical set; a play scores the ends' total in quarters when it is a whole number of
 quarters; every double crosswise, counting both halves; a player who cannot match draws until
 he can or two are left; the first out (or the lowest on a block) takes the others'
-sixteenths divided by four, the remainder dropped.
+sixteenths divided by four, the remainder dropped. After a domino the table keys the others'
+sixteenths as one total, what the winner "adds to his count"; the hands one by one only after
+a block, where they are compared.
 """
 from __future__ import annotations
 
-from ..form import Variant, seat_field, seat_number, seat_value
+from dataclasses import replace
+
+from ..form import Variant, if_blocked, seat_field, seat_number, seat_value
 from ..line import Line, most_count
 from ..lineplay import DRAW_UNTIL, LineHand, LineSpec
 from ..settle import TIE_FEWER_PIECES
@@ -56,6 +60,23 @@ class AllQuarters(SpotsForm):
         most = hand_bounds(self, rules).per_seat * (most_count(MUSICAL.tiles) // 4)
         return tuple(Field(f"{s}_play", f"{s} PLAY QUARTERS", 0, most) for s in rules.seats)
 
+    def entry_form(self, rules: Rules) -> EntryForm:
+        form = super().entry_form(rules)   # DOMINO BY, quarters in play, each seat's hand
+        block = if_blocked(rules)
+        rest = Field("rest", "REST SIXTEENTHS", 0, hand_bounds(self, rules).most_in_hands,
+                     when=("out", tuple(range(1, rules.players + 1))))
+        fields = tuple(replace(f, when=block) if f.k in rules.seats else f for f in form.fields)
+        at = next(i for i, f in enumerate(fields) if f.k in rules.seats)   # the first hand
+        return replace(form, fields=fields[:at] + (rest,) + fields[at:])
+
+    def _settle(self, rules: Rules, values: dict[str, int]):
+        out = seat_value(rules, values["out"])
+        if out is None:
+            return super()._settle(rules, values)
+        # "the first one who plays his last piece adds to his count the amount of note-values
+        # his opponents have": their total, keyed as one
+        return {s: values["rest"] if s == out else 0 for s in rules.seats}, (out,), False, None
+
     def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
         sixteenths, winners, blocked, _ = self._settle(rules, values)
         # "divide the total by 4 ... Remainders of sixteenths are not marked"
@@ -84,6 +105,8 @@ class AllQuarters(SpotsForm):
 
     def values_of(self, rules: Rules, h: LineHand, rng, counts) -> dict[str, int]:
         values = super().values_of(rules, h, rng, counts)
+        # the others' total after a domino (the seat out holds none); not asked after a block
+        values["rest"] = sum(values[s] for s in rules.seats) if values["out"] else 0
         if not self.keys_each_count(rules):
             for s in rules.seats:
                 values[f"{s}_play"] = sum(c["ends"] // 4 for c in counts
