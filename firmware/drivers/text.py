@@ -13,7 +13,13 @@ def layout(lines, columns: int = COLUMNS, rows: int = ROWS) -> list:
     """
     out = []
     for line in lines:
-        line = "".join(c if " " <= c <= "~" else "?" for c in str(line)).rstrip()
+        line = str(line)
+        # Checked as bytes first: taking the characters out of a string one by one would
+        # intern each for good (the heap's names pool, which may need a new block of it
+        # mid-party); only a line with a character outside the font is walked through.
+        if not all(32 <= b <= 126 for b in line.encode()):
+            line = "".join(c if " " <= c <= "~" else "?" for c in line)
+        line = line.rstrip()
         while len(line) > columns:
             cut = line.rfind(" ", 0, columns + 1)
             if cut <= 0:
