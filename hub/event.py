@@ -13,7 +13,6 @@ proposal to its event, and from a decision made as a value, so never read twice.
 """
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -82,10 +81,11 @@ class Proposal:
 
     def judged(self, **fields) -> "Proposal":
         """This input with the fields the judge fills in (docs/journal.md), same digest."""
-        what = dataclasses.replace(self.what, **fields)
-        spelled = what.to_json()
-        return Proposal.read_as(self.id, self.source, {**self.body, **{k: spelled[k] for k in fields}},
-                                what, sent=self.sent or self)
+        body = dict(self.body)
+        for key, value in fields.items():
+            body[key] = value.to_json()   # what the judge fills in is a value (an Outcome)
+        return Proposal.read_as(self.id, self.source, body, self.what.replaced(**fields),
+                                sent=self.sent or self)
 
     def event(self, seq: int, at: float) -> "Event":
         e = Event(seq, self.id, at, self.source, self.kind, self.body, sent=self.sent)

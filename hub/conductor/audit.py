@@ -12,7 +12,6 @@ One pass gives the state too, so the hub audits at start-up instead of replaying
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
 from hub.event import Event, Proposal
@@ -113,4 +112,4 @@ def _as_sent(e: Event) -> Proposal:
     if what.outcome is None:
         return Proposal.read_as(e.id, e.source, e.body, what)
     return Proposal.read_as(e.id, e.source, {k: v for k, v in e.body.items() if k != "outcome"},
-                            dataclasses.replace(what, outcome=None))
+                            what.replaced(outcome=None))

@@ -41,18 +41,25 @@ class Body:
     the kind has them."""
     __slots__ = ()
     KIND: ClassVar[str]
+    FIELDS: ClassVar[tuple[str, ...]]
+    SPELLING: ClassVar[tuple]   # (field, how its value is spelled in JSON, required)
     by: str | None = None
     why: str = ""
     outcome: "Outcome | None" = None
+
+    def replaced(self, **changes) -> "Body":
+        """This body with `changes` (`dataclasses.replace` without its walk over the fields'
+        metadata: the judge fills in every result's outcome this way)."""
+        return type(self)(*[changes[n] if n in changes else getattr(self, n) for n in self.FIELDS])
 
     def to_json(self) -> dict:
         """The body as the journal stores it: required fields always, the others where given
         (an optional field is None where the body leaves it out)."""
         out = {}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if value is not None or f.default is dataclasses.MISSING:
-                out[f.name] = _SPELL.get(f.type, _plain)(value)
+        for name, spell, required in self.SPELLING:
+            value = getattr(self, name)
+            if value is not None or required:
+                out[name] = spell(value)
         return out
 
 
@@ -67,7 +74,9 @@ def kind(kind_: str, /, **reasons: str) -> Callable[[type], type]:
             if name not in cls.__dict__:   # required: Body's class defaults are not this field's
                 setattr(cls, name, dataclasses.field())
         cls = dataclass(frozen=True, slots=True)(cls)
-        cls.KIND = kind_
+        cls.KIND, cls.FIELDS = kind_, tuple(f.name for f in dataclasses.fields(cls))
+        cls.SPELLING = tuple((f.name, _SPELL.get(f.type, _plain), f.default is dataclasses.MISSING)
+                             for f in dataclasses.fields(cls))
         if "read" not in cls.__dict__:   # a kind may read its body itself (PartyCreated)
             cls.read = staticmethod(_reader(cls, reasons))
         BODIES[kind_] = cls
