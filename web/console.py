@@ -207,7 +207,7 @@ def preview_correction():
         _refuse(title, party.explain(state, proposal, verdict.why), "correct")
         return _back("console.corrections")
     return render_template("console/correction_preview.html", p=party.overview(hub), form=request.form,
-                           preview=party.correction_preview(state, after, proposal.body["entry"]))
+                           preview=party.correction_preview(state, after, proposal.what.entry))
 
 
 @bp.get("/prizes")
@@ -297,7 +297,7 @@ def add_staff():
         _refuse("Add to the staff", e, "add-staff")
         return _back("console.staff")
     if _submit(prop, f"Add {who} to the staff", "add-staff").ok:
-        security.store().set_password(who, password, prop.body["role"])
+        security.store().set_password(who, password, prop.what.role)
     return _back("console.staff")
 
 
@@ -315,7 +315,7 @@ def remove_staff():
         _refuse(action.title, e, "remove-staff")
         return _back("console.staff")
     if _submit(prop, action.title, "remove-staff").ok:
-        security.store().remove(prop.body["login"])
+        security.store().remove(prop.what.login)
     return _back("console.staff")
 
 

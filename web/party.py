@@ -14,6 +14,7 @@ import re
 from hub import conductor
 from hub.conductor import cards as C
 from hub.conductor import prizes as P
+from hub.conductor import events
 from hub.conductor import state as S
 from hub.conductor.screens import screen as table_screen
 from hub.conductor.setup import FORMS, PARTNERSHIP_FORMS, book_prizes
@@ -290,13 +291,14 @@ def return_plan(state, guest) -> str:
 def explain(state, proposal, why: str):
     """A refusal whose sentence needs the party's figures or names: a BadForm naming the field,
     else the conductor's code as it is (web/refusals.py words it)."""
-    body = proposal.body
-    if why == "SIMILAR NAME":
-        key = "new_name" if "name" in body else "guest"
-        name = body.get("name", body.get("guest", ""))
-        other = similar(state.names, name, body.get("guest") if key == "new_name" else None)
-        return BadForm(key, f"{other!r} is already on the list. If {name!r} is another person, tick "
-                            "\u201canother person\u201d and send again.")
+    if why == "SIMILAR NAME":   # a guest listed, walked in or renamed (its body read by the judge)
+        what = proposal.what
+        renamed = isinstance(what, events.GuestRenamed)
+        name = what.name if renamed else what.guest
+        other = similar(state.names, name, what.guest if renamed else None)
+        return BadForm("new_name" if renamed else "guest",
+                       f"{other!r} is already on the list. If {name!r} is another person, tick "
+                       "\u201canother person\u201d and send again.")
     if why in ("TOO MANY GUESTS", "FOUR AT A TABLE"):
         plan = draw_plan(state)
         if plan:

@@ -102,7 +102,7 @@ def spoofing(work: Path, *, attempts: int = 200, say=print) -> Figures:
             party.play_session()  # the real boards, meanwhile, with their own accounts
             time.sleep(1.0)
             spoofed = [e for e in read_journal(handle.journal)
-                       if e.seq > seq and e.source in ("table:1", "table:2") and e.body.get("board") in ("table-1", "laptop")
+                       if e.seq > seq and e.source in ("table:1", "table:2") and e.what.board in ("table-1", "laptop")
                        and e.id.split(".")[1] == "9"]
             through["other table"] = sum(e.source == "table:1" for e in spoofed)
             through["forged board"] = sum(e.source == "table:2" for e in spoofed)

@@ -4,6 +4,7 @@ fault-free and a faulted run of the same seed must agree on."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -31,15 +32,15 @@ class Keyed:
         return (self.table, self.session, self.kind, self.game)
 
 
-def journaled_entries(path: Path) -> dict[tuple, list[dict]]:
+def journaled_entries(path: Path) -> dict[tuple, list[Mapping]]:
     """The tables' entries in the journal, by (table, session, kind, game): the values of each."""
     state, out = conductor.replay([]), {}
     for e in read_journal(path):
         if e.kind in ("table.result", "table.seat-check"):
             kind = e.kind.split(".", 1)[1]
-            game = e.body.get("game", 0) if kind == "result" else 0
-            values = e.body["values"] if kind == "result" else e.body["cards"]
-            out.setdefault((e.body["table"], state.session.number, kind, game), []).append(values)
+            game = e.what.game if kind == "result" else 0
+            values = e.what.values if kind == "result" else e.what.cards
+            out.setdefault((e.what.table, state.session.number, kind, game), []).append(values)
         state = conductor.apply(state, e)
     return out
 
