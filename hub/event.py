@@ -81,11 +81,10 @@ class Proposal:
 
     def judged(self, **fields) -> "Proposal":
         """This input with the fields the judge fills in (docs/journal.md), same digest."""
-        body = dict(self.body)
+        what, body = self.what.replaced(**fields), dict(self.body)
         for key, value in fields.items():
-            body[key] = value.to_json()   # what the judge fills in is a value (an Outcome)
-        return Proposal.read_as(self.id, self.source, body, self.what.replaced(**fields),
-                                sent=self.sent or self)
+            body[key] = what.SPELLING[key][0](value)
+        return Proposal.read_as(self.id, self.source, body, what, sent=self.sent or self)
 
     def event(self, seq: int, at: float) -> "Event":
         e = Event(seq, self.id, at, self.source, self.kind, self.body, sent=self.sent)

@@ -42,7 +42,7 @@ class Body:
     __slots__ = ()
     KIND: ClassVar[str]
     FIELDS: ClassVar[tuple[str, ...]]
-    SPELLING: ClassVar[tuple]   # (field, how its value is spelled in JSON, required)
+    SPELLING: ClassVar[dict]   # field -> (how its value is spelled in JSON, required)
     by: str | None = None
     why: str = ""
     outcome: "Outcome | None" = None
@@ -56,7 +56,7 @@ class Body:
         """The body as the journal stores it: required fields always, the others where given
         (an optional field is None where the body leaves it out)."""
         out = {}
-        for name, spell, required in self.SPELLING:
+        for name, (spell, required) in self.SPELLING.items():
             value = getattr(self, name)
             if value is not None or required:
                 out[name] = spell(value)
@@ -75,8 +75,8 @@ def kind(kind_: str, /, **reasons: str) -> Callable[[type], type]:
                 setattr(cls, name, dataclasses.field())
         cls = dataclass(frozen=True, slots=True)(cls)
         cls.KIND, cls.FIELDS = kind_, tuple(f.name for f in dataclasses.fields(cls))
-        cls.SPELLING = tuple((f.name, _SPELL.get(f.type, _plain), f.default is dataclasses.MISSING)
-                             for f in dataclasses.fields(cls))
+        cls.SPELLING = {f.name: (_SPELL.get(f.type, _plain), f.default is dataclasses.MISSING)
+                        for f in dataclasses.fields(cls)}
         if "read" not in cls.__dict__:   # a kind may read its body itself (PartyCreated)
             cls.read = staticmethod(_reader(cls, reasons))
         BODIES[kind_] = cls
