@@ -340,14 +340,9 @@ def import_guests():
 @login_required
 def add_guests():
     """The guests the host agreed to in the preview; the near-duplicates ticked as other people."""
-    try:
-        batch = actions.action_id(request.form)
-    except BadForm as e:
-        _refuse("Import the guest list", e)
-        return _back("console.guests")
     names = [(n, False) for n in request.form.getlist("guest")]
     names += [(n, True) for n in request.form.getlist("similar")]
-    _list_guests("Import the guest list", batch, names)
+    _list_guests("Import the guest list", names)
     return _back("console.guests")
 
 
@@ -356,24 +351,23 @@ def add_guests():
 def guests_from_plan():
     """The plan's "yes" replies become the guest list in one click (duplicates and
     near-duplicates of guests already listed are left out, and named)."""
-    try:
-        batch = actions.action_id(request.form)
-    except BadForm as e:
-        _refuse("Guests from the replies", e)
-        return _back("console.guests")
     coming = [r["name"] for r in security.store().plan().get("replies", []) if r["coming"]]
     look = guest_list.sort([(i, n, n) for i, n in enumerate(coming, start=1)], _hub().state.guests)
-    _list_guests("Guests from the replies", batch, [(r.name, False) for r in look.new])
-    left_out = [f"{r.name} ({r.reason})" for r in look.duplicates + look.near + look.refused]
-    if left_out:
-        flash("Guests from the replies: left out — " + "; ".join(left_out), "warn")
+    _list_guests("Guests from the replies", [(r.name, False) for r in look.new],
+                 left_out=[f"{r.name} ({r.reason})" for r in look.duplicates + look.near + look.refused])
     return _back("console.guests")
 
 
-def _list_guests(title: str, batch: str, names: list[tuple[str, bool]]) -> None:
-    """Each name one guest-listed event (similar_ok: the host says a near-duplicate is another person)."""
+def _list_guests(title: str, names: list[tuple[str, bool]], left_out: list[str] | None = None) -> None:
+    """Each name one guest-listed event (similar_ok: the host says a near-duplicate is another person),
+    all under the form's one-time id; what was left out before (`left_out`) named after them."""
     from hub.conductor import events as ev
     from hub.event import Proposal
+    try:
+        batch = actions.action_id(request.form)
+    except BadForm as e:
+        _refuse(title, e)
+        return
     added, turned_down = [], []
     for i, (name, similar_ok) in enumerate(names):
         body = {"guest": name, **({"similar_ok": True} if similar_ok else {})}
@@ -387,6 +381,8 @@ def _list_guests(title: str, batch: str, names: list[tuple[str, bool]]) -> None:
     flash(f"{title}: {len(added)} added.", "ok")
     if turned_down:
         flash(f"{title}: refused — " + "; ".join(turned_down), "refused")
+    if left_out:
+        flash(f"{title}: left out — " + "; ".join(left_out), "warn")
 
 
 @bp.post("/guests/undo-batch")
