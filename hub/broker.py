@@ -27,6 +27,18 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def port_taken(host: str, port: int) -> bool:
+    """Something listens on `port` already (a Mosquitto on 1883, another party): binding
+    as a server does (address reuse on) fails."""
+    with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError:
+            return True
+    return False
+
+
 def wait_for_port(host: str, port: int, timeout: float = 10.0) -> None:
     deadline = time.monotonic() + timeout
     while True:

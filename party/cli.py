@@ -59,9 +59,9 @@ def _forms_help() -> str:
 def _add_hub_options(p: argparse.ArgumentParser, journal_default: str | None) -> None:
     p.add_argument("--broker", type=_host_port, metavar="HOST:PORT",
                    help="an external MQTT broker (Mosquitto); default: the embedded broker")
-    p.add_argument("--mqtt-port", type=int, default=1883,
+    p.add_argument("--mqtt-port", type=int,
                    help="port of the embedded broker (default 1883; 0 picks a free one)")
-    p.add_argument("--http", type=_host_port, default=("127.0.0.1", 8080), metavar="HOST:PORT",
+    p.add_argument("--http", type=_host_port, metavar="HOST:PORT",
                    help="where the projected standings are served (default 127.0.0.1:8080; "
                         "0.0.0.0:8080 for every interface: the guests' phones)")
     p.add_argument("--public-url", metavar="URL",
@@ -129,17 +129,44 @@ def say(text: str) -> None:
     print(f"party: {text}", flush=True)
 
 
+def _choose_ports(args, movable: bool) -> None:
+    """The embedded broker's port and the web's, checked before anything starts: one taken
+    (a Mosquitto on 1883, another party on 8080) stops with what to do, or, for the demo's
+    defaults (`movable`), becomes a free one, said."""
+    from hub.broker import port_taken
+
+    def choose(host: str, port: int, given: bool, what: str, option: str, hint: str = "") -> int:
+        if not port or not port_taken(host, port):
+            return port
+        if movable and not given:
+            say(f"{host}:{port} is taken ({what} listens there): a free port instead")
+            return 0
+        raise SystemExit(f"party: {host}:{port} is taken: {what} listens there. Stop it, {hint}or "
+                         f"choose another port with {option} (0 picks a free one).")
+
+    if not args.broker:
+        port = 1883 if args.mqtt_port is None else args.mqtt_port
+        args.mqtt_port = choose("127.0.0.1", port, args.mqtt_port is not None, "an MQTT broker or another party",
+                                "--mqtt-port PORT", f"use that broker with --broker 127.0.0.1:{port}, ")
+    host, port = args.http or ("127.0.0.1", 8080)
+    args.http = host, choose(host, port, args.http is not None, "a web server or another party",
+                             f"--http {host}:PORT")
+
+
 def _start_broker(args):
     if args.broker:
         say(f"using the broker at {args.broker[0]}:{args.broker[1]}")
         return None, args.broker
     from hub.broker import EmbeddedBroker
-    broker = EmbeddedBroker(port=args.mqtt_port or None).start()
+    try:
+        broker = EmbeddedBroker(port=args.mqtt_port or None).start()
+    except RuntimeError as e:
+        raise SystemExit(f"party: {e}") from None
     say(f"embedded MQTT broker listening on {broker.host}:{broker.port}")
     return broker, (broker.host, broker.port)
 
 
-def _start_hub(args, journal: Path):
+def _start_hub(args, journal: Path, movable: bool = False):
     from web import create_app
     from web.server import WebServer, is_loopback, public_url
 
@@ -147,6 +174,7 @@ def _start_hub(args, journal: Path):
 
     from .provision import hub_settings
 
+    _choose_ports(args, movable)
     broker, (host, port) = _start_broker(args)
     try:
         hub = Hub(journal, host, port, audit=not args.no_audit, replica=args.replica,
@@ -170,7 +198,7 @@ def _start_hub(args, journal: Path):
     say(f"conductor's console at {url}console/ (the first visit sets the conductor's password)")
     if is_loopback(url):
         say("the table markers' QR codes would point to this machine itself: for the guests' phones "
-            "use --http 0.0.0.0:8080 (or --public-url)")
+            f"use --http 0.0.0.0:{web.port} (or --public-url)")
     return broker, hub, web
 
 
@@ -246,7 +274,7 @@ def _demo(args) -> int:
     from .simulated_party import PartySimulator
 
     journal = Path(args.journal or Path(tempfile.mkdtemp(prefix="party-demo-")) / "journal.sqlite3")
-    broker, hub, web = _start_hub(args, journal)
+    broker, hub, web = _start_hub(args, journal, movable=True)
     if hub.seq == 0:
         # a party run by the clock ("an hour and a half", BERGEN GAME) runs 1.5 minutes a
         # second of --pace in the demo, so its clock and its end are seen too

@@ -1,11 +1,13 @@
 """`party demo` as the README has it: every party form it lists runs to its prizes, and
 nothing in its output is a traceback (issue 10: "the embedded broker prints
 `RuntimeError: dictionary changed size during iteration` tracebacks (amqtt) in
-most runs"; "`party demo --form muggins` fails with `UNKNOWN FORM`")."""
+most runs"; "`party demo --form muggins` fails with `UNKNOWN FORM`"; "a host must
+never see one", tried on a machine whose 1883 or 8080 was taken)."""
 from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -59,3 +61,35 @@ def test_the_demo_plays_each_party_form_to_its_prizes_without_a_traceback(form, 
     out = "".join(lines)
     assert proc.returncode == 0, out[-3000:]
     assert "Traceback" not in out and "Error" not in out, out[-3000:]
+
+
+def _demo(*args: str, tmp_path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "party.cli", "demo", *args, "--tables", "2", "--duration", "2",
+                           "--journal", str(tmp_path / "journal.sqlite3")],
+                          capture_output=True, text=True, timeout=120, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+
+
+def test_a_port_the_host_named_taken_stops_the_demo_with_what_to_do(tmp_path):
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        for args, option in ((["--mqtt-port", str(port), "--http", "127.0.0.1:0"], "--mqtt-port PORT"),
+                             (["--mqtt-port", "0", "--http", f"127.0.0.1:{port}"], "--http 127.0.0.1:PORT")):
+            done = _demo(*args, tmp_path=tmp_path)
+            assert done.returncode == 1, done.stdout + done.stderr
+            assert f"127.0.0.1:{port} is taken" in done.stderr and option in done.stderr, done.stderr
+            assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_a_port_taken_under_the_demos_defaults_moves_it_to_a_free_one_and_says_so(tmp_path):
+    with socket.socket() as web:
+        try:
+            web.bind(("127.0.0.1", 8080))
+            web.listen()
+        except OSError:
+            pass   # 8080 taken already, by another party on this machine: the same case
+        done = _demo("--mqtt-port", "0", tmp_path=tmp_path)
+    out = done.stdout + done.stderr
+    assert done.returncode == 0, out
+    assert "127.0.0.1:8080 is taken (a web server or another party listens there): a free port instead" in out
+    assert "projected standings at http://127.0.0.1:" in out and "http://127.0.0.1:8080/" not in out
+    assert "Traceback" not in out
