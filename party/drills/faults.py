@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 import threading
 import time
+from collections.abc import Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from hub import conductor
@@ -19,6 +21,44 @@ from .figures import ErrorCounter, Figures, fresh_dir
 from .hubs import ChildHub, InProcessHub, JournalView
 from .links import Link, Traffic, provisioned_broker
 from .lockstep import LockstepParty
+
+
+def _play(fig: Figures, party: LockstepParty, handle, boards, faults: Sequence[threading.Thread] = (),
+          wait_s: float = 0.0, play=None) -> None:
+    """The shape of every drill: play the party (`play`, or the whole of it: its `on_round` starts
+    the faults, threads it appends to `faults`), give each fault `wait_s` to finish, stop the hub
+    and book what the boards keyed against its journal; the exceptions the hub logged and its
+    crashes counted."""
+    started = time.monotonic()
+    with ErrorCounter() as errors:
+        (play or party.play)()
+        for t in faults:
+            t.join(wait_s)
+    fig.seconds = time.monotonic() - started
+    handle.stop()
+    fig.crashes += errors.count + handle.crashes()
+    book_party(fig, party, handle.journal, boards)
+
+
+@contextmanager
+def _one_session(work: Path, tables: int, seed: int, say, cut: int | None = None):
+    """A one-session party played in lock-step: a fresh directory, a broker, the hub in this
+    process and `tables` boards (table `cut` reaching the broker through a Link that can be
+    cut); all of it stopped after."""
+    work = fresh_dir(work)
+    broker = best_available().start()
+    link = Link(broker.host, broker.port) if cut else None
+    handle = InProcessHub(work / "journal.sqlite3", broker).start()
+    boards = start_boards(tables, lambda n: (link.host, link.port) if n == cut else (broker.host, broker.port),
+                          work / "boards")
+    try:
+        yield broker, link, handle, boards, LockstepParty(handle, boards, seed=seed, sessions=1, say=say)
+    finally:
+        stop_boards(boards)
+        handle.stop()
+        if link:
+            link.close()
+        broker.stop()
 
 
 # ----- SIGKILL the hub ------------------------------------------------------------------------
@@ -51,15 +91,8 @@ def _party_with_child_hub(work: Path, *, tables: int, seed: int, sessions: int |
             timers.append(t)
 
     party.on_round = on_round
-    started = time.monotonic()
     try:
-        party.play()
-        for t in timers:
-            t.join(60)
-        fig.seconds = time.monotonic() - started
-        handle.stop()
-        book_party(fig, party, handle.journal, boards)
-        fig.crashes += handle.crashes()
+        _play(fig, party, handle, boards, timers, 60)
         fig.detail = {"tables": tables, "kills": handle.kills,
                       "broker": "accounts + ACL" if provisioned else "anonymous"}
         if kills and handle.kills != kills:
@@ -160,15 +193,8 @@ def machine_lost(work: Path, *, tables: int = 20, seed: int = 19, sessions: int 
             threads.append(t)
 
     party.on_round = on_round
-    started = time.monotonic()
     try:
-        party.play()
-        for t in threads:
-            t.join(120)
-        fig.seconds = time.monotonic() - started
-        handle.stop()
-        book_party(fig, party, handle.journal, boards)
-        fig.crashes += handle.crashes()
+        _play(fig, party, handle, boards, threads, 120)
         if "acked" not in seen:
             fig.failures.append("the machine was never lost (or the standby never started)")
         else:
@@ -210,47 +236,32 @@ def _restored_ids(journal: Path) -> set[str]:
 
 def broker_restarts(work: Path, *, tables: int = 8, restarts: int = 5, seed: int = 11, say=print) -> Figures:
     """Kill and restart the broker `restarts` times in one session (a restart in each round)."""
-    work = fresh_dir(work)
     fig = Figures("broker-restart")
-    broker = best_available().start()
-    handle = InProcessHub(work / "journal.sqlite3", broker).start()
-    boards = start_boards(tables, lambda n: (broker.host, broker.port), work / "boards")
-    party = LockstepParty(handle, boards, seed=seed, sessions=1, say=say)
-    rng = random.Random(f"{seed}:broker")
-    done = []
+    with _one_session(work, tables, seed, say) as (broker, _, handle, boards, party):
+        rng = random.Random(f"{seed}:broker")
+        done = []
 
-    def restart(delay: float, down: float) -> None:
-        time.sleep(delay)
-        broker.stop()
-        time.sleep(down)
-        broker.start()
-        done.append(down)
+        def restart(delay: float, down: float) -> None:
+            time.sleep(delay)
+            broker.stop()
+            time.sleep(down)
+            broker.start()
+            done.append(down)
 
-    threads = []
+        threads = []
 
-    def on_round(session: int, rnd: int) -> None:
-        if len(threads) < restarts:
-            t = threading.Thread(target=restart, args=(rng.uniform(0.2, 2.0), rng.uniform(0.2, 2.0)), daemon=True)
-            t.start()
-            threads.append(t)
+        def on_round(session: int, rnd: int) -> None:
+            if len(threads) < restarts:
+                t = threading.Thread(target=restart, args=(rng.uniform(0.2, 2.0), rng.uniform(0.2, 2.0)),
+                                     daemon=True)
+                t.start()
+                threads.append(t)
 
-    party.on_round = on_round
-    started = time.monotonic()
-    try:
-        with ErrorCounter() as errors:
-            party.play()
-            for t in threads:
-                t.join(30)
-        fig.seconds = time.monotonic() - started
-        fig.crashes += errors.count
-        book_party(fig, party, handle.journal, boards)
+        party.on_round = on_round
+        _play(fig, party, handle, boards, threads, 30)
         fig.detail = {"tables": tables, "restarts": len(done)}
         if len(done) != restarts:
             fig.failures.append(f"{len(done)} broker restarts made of {restarts}")
-    finally:
-        stop_boards(boards)
-        handle.stop()
-        broker.stop()
     return fig
 
 
@@ -259,69 +270,50 @@ def broker_restarts(work: Path, *, tables: int = 8, restarts: int = 5, seed: int
 def cut_table(work: Path, *, tables: int = 20, minutes: float = 5.0, seed: int = 13, say=print) -> Figures:
     """Cut the last table's link for `minutes` of play: it keys its whole session offline
     while the others play on and ring the bell; then heal it and count."""
-    work = fresh_dir(work)
     fig = Figures("cut-table")
-    broker = best_available().start()
-    link = Link(broker.host, broker.port)
     cut_n = tables
-    handle = InProcessHub(work / "journal.sqlite3", broker).start()
-    boards = start_boards(tables, lambda n: (link.host, link.port) if n == cut_n else (broker.host, broker.port),
-                          work / "boards")
-    party = LockstepParty(handle, boards, seed=seed, sessions=1, say=say)
-    party.ROUND_TIMEOUT = minutes * 60 + 120
-    cut_s = minutes * 60
-    seen: dict = {}
+    with _one_session(work, tables, seed, say, cut=cut_n) as (_, link, handle, boards, party):
+        party.ROUND_TIMEOUT = minutes * 60 + 120
+        cut_s = minutes * 60
+        seen: dict = {}
 
-    def offline_table(session: int, form1: dict) -> None:
-        began = time.monotonic()
-        games = handle.state().setup.games_per_session
-        for g in range(1, games + 1):
-            time.sleep(max(0.0, began + cut_s * g / (games + 1) - time.monotonic()))
-            form = {**form1, "game": g, "title": f"GAME {g}"}
-            party.key(cut_n, session, form, party.values(handle.state(), cut_n, session, form))
-        time.sleep(max(0.0, began + cut_s - time.monotonic()))
-        seen["pending"] = boards[cut_n].lines[-1]
-        seen["journaled while cut"] = sum(1 for e in party.keyed if e.table == cut_n and e.kind == "result"
-                                          and e.key in _journaled_keys(handle))
-        healed = time.monotonic()
-        link.heal()
-        party.wait_until(lambda s: s.session.tables[cut_n].entered >= games, "the cut table's games",
-                         timeout=120)
-        seen["drained s"] = round(time.monotonic() - healed, 1)
+        def offline_table(session: int, form1: dict) -> None:
+            began = time.monotonic()
+            games = handle.state().setup.games_per_session
+            for g in range(1, games + 1):
+                time.sleep(max(0.0, began + cut_s * g / (games + 1) - time.monotonic()))
+                form = {**form1, "game": g, "title": f"GAME {g}"}
+                party.key(cut_n, session, form, party.values(handle.state(), cut_n, session, form))
+            time.sleep(max(0.0, began + cut_s - time.monotonic()))
+            seen["pending"] = boards[cut_n].lines[-1]
+            seen["journaled while cut"] = sum(1 for e in party.keyed if e.table == cut_n and e.kind == "result"
+                                              and e.key in _journaled_keys(handle))
+            healed = time.monotonic()
+            link.heal()
+            party.wait_until(lambda s: s.session.tables[cut_n].entered >= games, "the cut table's games",
+                             timeout=120)
+            seen["drained s"] = round(time.monotonic() - healed, 1)
 
-    threads = []
+        threads = []
 
-    def on_round(session: int, rnd: int) -> None:
-        if rnd == 1 and not threads:
-            got = party.form_for(cut_n, session, 1)
-            if got is None:
-                return
-            boards[cut_n].wait_for("# ENTER GAME 1", timeout=30)  # the board has the hub's form
-            link.cut()
-            party.skip.add(cut_n)
-            t = threading.Thread(target=offline_table, args=(session, got[1]), daemon=True)
-            t.start()
-            threads.append(t)
+        def on_round(session: int, rnd: int) -> None:
+            if rnd == 1 and not threads:
+                got = party.form_for(cut_n, session, 1)
+                if got is None:
+                    return
+                boards[cut_n].wait_for("# ENTER GAME 1", timeout=30)  # the board has the hub's form
+                link.cut()
+                party.skip.add(cut_n)
+                t = threading.Thread(target=offline_table, args=(session, got[1]), daemon=True)
+                t.start()
+                threads.append(t)
 
-    party.on_round = on_round
-    started = time.monotonic()
-    try:
-        with ErrorCounter() as errors:
-            party.play()
-            for t in threads:
-                t.join(cut_s + 180)
-        fig.seconds = time.monotonic() - started
-        fig.crashes += errors.count
-        book_party(fig, party, handle.journal, boards)
+        party.on_round = on_round
+        _play(fig, party, handle, boards, threads, cut_s + 180)
         fig.detail = {"tables": tables, "cut min": minutes, "board showed": seen.get("pending", "?").strip(),
                       "journaled while cut": seen.get("journaled while cut"), "drained s": seen.get("drained s")}
         if seen.get("journaled while cut"):
             fig.failures.append("the cut table's entries reached the hub while it was cut off")
-    finally:
-        stop_boards(boards)
-        handle.stop()
-        link.close()
-        broker.stop()
     return fig
 
 
@@ -335,17 +327,12 @@ def power_cuts(work: Path, *, tables: int = 4, seed: int = 17, say=print) -> Fig
     """Boards power-cut (SIGKILL) with entries in their outbox: first while the hub is down
     (every board holds its seat check, is cut and restarted), then during play, a random
     moment after each board took each entry."""
-    work = fresh_dir(work)
     fig = Figures("power-cut")
-    broker = best_available().start()
-    handle = InProcessHub(work / "journal.sqlite3", broker).start()
-    boards = start_boards(tables, lambda n: (broker.host, broker.port), work / "boards")
-    party = LockstepParty(handle, boards, seed=seed, sessions=1, say=say)
-    rng = random.Random(f"{seed}:power")
-    cuts = {"with hub down": 0, "during play": 0}
-    started = time.monotonic()
-    try:
-        with ErrorCounter() as errors:
+    with _one_session(work, tables, seed, say) as (_, _, handle, boards, party):
+        rng = random.Random(f"{seed}:power")
+        cuts = {"with hub down": 0, "during play": 0}
+
+        def play() -> None:
             party.set_up()
             state = handle.state()
             forms = {n: conductor.screens(state)[n]["form"] for n in boards}
@@ -371,12 +358,7 @@ def power_cuts(work: Path, *, tables: int = 4, seed: int = 17, say=print) -> Fig
             party.play_session(from_round=1)
             if not party.failures:
                 party.between_sessions()
-        fig.seconds = time.monotonic() - started
-        fig.crashes += errors.count
-        book_party(fig, party, handle.journal, boards)
+
+        _play(fig, party, handle, boards, play=play)
         fig.detail = {"tables": tables, **{f"cuts {k}": v for k, v in cuts.items()}}
-    finally:
-        stop_boards(boards)
-        handle.stop()
-        broker.stop()
     return fig
