@@ -10,7 +10,9 @@ With --audit it lists every event the conductor would not have written instead
 from __future__ import annotations
 
 import json
+import sqlite3
 import sys
+from pathlib import Path
 
 from hub.conductor import audit, replay, to_json
 from hub.event import Event
@@ -77,10 +79,21 @@ def add_commands(subparsers) -> None:
     p.set_defaults(func=run)
 
 
+def _host_journal(path: str) -> list[Event]:
+    """The journal the host named, or what is wrong with it said in a line (a wrong name,
+    the guest list's CSV given instead)."""
+    if not Path(path).is_file():
+        raise SystemExit(f"party replay: no journal at {path}")
+    try:
+        return read_journal(path)
+    except sqlite3.DatabaseError as e:
+        raise SystemExit(f"party replay: {path} is not a party's journal ({e})") from None
+
+
 def run(args) -> int:
     if args.audit:
         return run_audit(args.journal)
-    doc = to_json(replay(read_journal(args.journal)))
+    doc = to_json(replay(_host_journal(args.journal)))
     if args.json:
         sys.stdout.write(json.dumps(doc, sort_keys=True, indent=1) + "\n")
     else:
@@ -89,7 +102,7 @@ def run(args) -> int:
 
 
 def run_audit(path: str) -> int:
-    events = read_journal(path)
+    events = _host_journal(path)
     _, findings = audit(events)
     for f in findings:
         sys.stdout.write(f"{f}\n")

@@ -27,6 +27,19 @@ def test_every_command_answers_help(command, capsys):
     assert capsys.readouterr().out.startswith(f"usage: party {' '.join(command)}")
 
 
+@pytest.mark.parametrize("audit", [[], ["--audit"]])
+def test_replay_of_a_wrong_file_says_what_is_wrong_in_a_line(audit, tmp_path, capsys):
+    """`party replay party.sqlite3` in the wrong folder, or the guest list given instead:
+    one line saying so, never a traceback (issue 10's demo: "a host must never see one")."""
+    (tmp_path / "guests.csv").write_text("name\nAnn Lee\n")
+    missing, csv = tmp_path / "party.sqlite3", tmp_path / "guests.csv"
+    for path, said in ((missing, f"party replay: no journal at {missing}"),
+                       (csv, f"party replay: {csv} is not a party's journal (file is not a database)")):
+        with pytest.raises(SystemExit) as done:
+            main(["replay", *audit, str(path)])
+        assert done.value.code == said
+
+
 @pytest.mark.slow
 def test_the_demo_serves_the_standings_and_leaves_a_journal_replay_prints(tmp_path, capsys):
     journal = tmp_path / "demo.sqlite3"
