@@ -13,7 +13,8 @@ from . import provision
 
 def _cmd_build(args) -> int:
     try:
-        rows = build(args.out or f"build/firmware-{args.board}", args.board, romfs=args.romfs)
+        out = args.out or f"build/firmware-{args.board}"
+        rows = build(out, args.board, romfs=args.romfs)
     except (ValueError, BuildError) as e:
         print(f"firmware build: {e}", file=sys.stderr)
         return 2
@@ -21,7 +22,7 @@ def _cmd_build(args) -> int:
     for row in files:
         print(f"{row['file']:32} {row['source_bytes']:7} -> {row['built_bytes']:7} bytes")
     print(f"{len(files)} files, {sum(r['source_bytes'] for r in files)} bytes of source "
-          f"-> {sum(r['built_bytes'] for r in files)} bytes built for {args.board} ({ARCH[args.board]})")
+          f"-> {sum(r['built_bytes'] for r in files)} bytes built for {args.board} ({ARCH[args.board]}) into {out}")
     for row in rows[len(files):]:
         print(f"ROMFS image of the compiled modules: {row['file']}, {row['built_bytes']} bytes")
     return 0
