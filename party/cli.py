@@ -12,6 +12,7 @@ import logging
 import signal
 import sys
 import threading
+import time
 from pathlib import Path
 
 
@@ -189,6 +190,7 @@ def _start_hub(args, journal: Path, movable: bool = False):
     gc.freeze()
     hub.start()
     say(f"hub running; journal {journal} (seq {hub.seq})")
+    _say_if_no_broker(hub, host, port)
     if hub.replica:
         say(f"replicating the journal to {hub.replica.url} with Litestream")
     app = create_app(hub)
@@ -200,6 +202,22 @@ def _start_hub(args, journal: Path, movable: bool = False):
         say("the table markers' QR codes would point to this machine itself: for the guests' phones "
             f"use --http 0.0.0.0:{web.port} (or --public-url)")
     return broker, hub, web
+
+
+def _say_if_no_broker(hub, host: str, port: int, wait_s: float = 10.0) -> None:
+    """A hub that cannot reach its broker (Mosquitto not started, a wrong address or account)
+    keeps trying without a word: the host is told once."""
+    def watch() -> None:
+        deadline = time.monotonic() + wait_s
+        while not hub.mqtt.is_connected():
+            if time.monotonic() > deadline:
+                say(f"no MQTT broker lets the hub in at {host}:{port} yet (is Mosquitto running there, "
+                    f"and does it know the hub's account?): the hub keeps trying; the boards keep "
+                    f"their entries meanwhile")
+                return
+            time.sleep(0.2)
+
+    threading.Thread(target=watch, name="broker-watch", daemon=True).start()
 
 
 def _wait_for_stop(duration: float) -> None:
@@ -241,7 +259,6 @@ def _takeover(args) -> int:
     """Restore the journal from the replica into a new file, mark where it was restored
     (the boards resend what they were told is after it), and run the hub on it — which
     audits it first (`party replay --audit`'s check) — replicating on to the same replica."""
-    import time
 
     from hub.journal import Journal
     from hub.replica import ReplicaError, replica_url, restore
