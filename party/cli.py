@@ -81,7 +81,7 @@ def _add_hub_options(p: argparse.ArgumentParser, journal_default: str | None) ->
                         "stick, a mounted share), sftp://USER@HOST/PATH or s3://BUCKET/PATH (docs/takeover.md)")
     p.add_argument("--replica-sync", type=float, default=1.0, metavar="SECONDS",
                    help="how often Litestream ships the journal's changes (default 1)")
-    p.add_argument("-v", "--verbose", action="store_true")
+    p.add_argument("-v", "--verbose", action="store_true", help="debug logging, and a line per web request")
 
 
 def main(argv: list[str] | None = None) -> int:
