@@ -294,8 +294,10 @@ def _demo(args) -> int:
     broker, hub, web = _start_hub(args, journal, movable=True)
     if hub.seq == 0:
         # a party run by the clock ("an hour and a half", BERGEN GAME) runs 1.5 minutes a
-        # second of --pace in the demo, so its clock and its end are seen too
-        clock = {"time_limit": 1.5 * args.pace} if args.form in PARTNERSHIP_FORMS else {}
+        # second of --pace in the demo, so its clock and its end are seen too; its points
+        # keyed as they are made (the console's default), so the projector shows them live
+        clock = ({"time_limit": 1.5 * args.pace, "in_play": "each"}
+                 if args.form in PARTNERSHIP_FORMS else {})
         _create_party(hub, args.tables, args.form, **clock)
     sim = PartySimulator(hub, seed=args.seed, data_dir=journal.parent / "boards", say=say, pace=args.pace)
     sim.start()

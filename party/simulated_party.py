@@ -16,11 +16,12 @@ import time
 from pathlib import Path
 
 from hardware.sim.board import VirtualBoard
-from hardware.sim.party import dismiss, key_in, prompt_of
+from hardware.sim.party import dismiss, key_count, key_in, prompt_of
 from hub import conductor
 from hub.conductor import events as k
 from hub.conductor.cards import SEATS, number
 from hub.conductor.prizes import play_off_winner
+from hub.conductor.scoring import played_hand
 from hub.conductor.state import last_session, session_over
 
 from .setup import guest_names, seat_guests, staff_action, start_session
@@ -119,32 +120,48 @@ class VirtualTables:
             return True
 
     def _key(self, n: int, board: VirtualBoard, screen: dict, form: dict, rng: random.Random) -> None:
-        values = self._values(n, form, rng)
-        if values is None:
+        played = self._values(n, form, rng)
+        if played is None:
             self._stop.wait(0.5)
             return
-        self._stop.wait(self.pace * rng.uniform(0.5, 1.5))  # the hand is being played
+        values, counts = played[0], played[1] if "count" in screen else []
+        # the hand is being played; each count made in it is keyed as it is made (set-up
+        # in_play "each", the screen's count form), then the hand's end
+        pause = self.pace / (len(counts) + 1)
         try:
+            for count in counts:
+                self._stop.wait(pause * rng.uniform(0.5, 1.5))
+                if self._stopped() or not key_count(board, screen["count"]["fields"], count):
+                    return   # the stop bell: "all tables stop playing at once" (000, BERGEN GAME)
+            self._stop.wait(pause * rng.uniform(0.5, 1.5))
+            if self._stopped():
+                return
             key_in(board, form, values)
         except TimeoutError as exc:
             self.say(str(exc))
             return
         self._wait_until_moved_on(n, screen)
 
-    def _values(self, n: int, form: dict, rng: random.Random) -> dict | None:
+    def _stopped(self) -> bool:
+        s = self.hub.state.session
+        return s is not None and s.bell is not None and s.bell.meaning == "stop"
+
+    def _values(self, n: int, form: dict, rng: random.Random) -> tuple[dict, list[dict]] | None:
+        """What the table keys for this form: the entry's values, and the counts made in
+        play before it (none but in a hand played with in_play "each")."""
         state = self.hub.state
         t = state.session.tables[n] if state.session else None
         if form.get("kind") == "seat-check" and t is not None:
-            return {x: number(c) if c else 0 for x, c in zip(SEATS, t.seats)}
+            return {x: number(c) if c else 0 for x, c in zip(SEATS, t.seats)}, []
         if form.get("kind") == "result" and state.final_count is not None:
             i = conductor.open_play_off(state, n)
             if i is None:
                 return None
             cards = state.play_offs[i].cards
-            return conductor.played_values(state.setup, cards + (None,) * (4 - len(cards)), rng, play_off=True)
+            return played_hand(state.setup, cards + (None,) * (4 - len(cards)), rng, play_off=True)
         if form.get("kind") == "result" and t is not None:
             lead = any(f["k"] == "lead" for f in form["fields"])  # who led, where the form asks it
-            return conductor.played_values(state.setup, t.seats, rng, lead=lead)
+            return played_hand(state.setup, t.seats, rng, lead=lead)
         return None  # a confirmation is a guest's judgement, not the simulator's
 
     def _wait_until_moved_on(self, n: int, screen: dict, timeout: float = 15.0) -> None:

@@ -58,3 +58,48 @@ def test_a_three_table_draw_party_runs_to_its_final_count(broker, tmp_path):
 
 def _session_at(events, seq: int) -> int:
     return sum(1 for e in events if e.seq < seq and e.kind == "conductor.session-started")
+
+
+def test_a_bergen_party_keys_its_points_as_they_are_made_and_stops_at_ten(broker, tmp_path):
+    """Grimm 1896 (000_ff8a6ed40036e836.txt), BERGEN GAME party: "Ten points made at any
+    table ends a session, whereupon the bell is rung, and all tables stop playing at once";
+    a double-header counts two, a triple-header three, "domino" one. Set up with points
+    keyed as they are made (the console's default), the virtual tables key each header
+    from the board as the engine's players make it, then the hand's end; the side that
+    reaches ten rings the stop bell, and no table keys a count after it."""
+    hub = Hub(tmp_path / "journal.sqlite3", broker.host, broker.port).start()
+    said = []
+    sim = None
+    try:
+        assert create_party(hub, tables=2, form="bergen", sessions=2, in_play="each").ok
+        sim = PartySimulator(hub, seed=3, data_dir=tmp_path / "boards", say=said.append, pace=0.0).start()
+        deadline = time.monotonic() + 240
+        while hub.state.final_count is None:
+            assert time.monotonic() < deadline, f"party not over; the simulator said {said[-5:]}"
+            time.sleep(0.5)
+    finally:
+        if sim:
+            sim.stop()
+        hub.stop()
+
+    assert not [m for m in said if "display:" in m], said   # no table stuck at its board
+    with contextlib.closing(open_reader(hub.journal.path)) as db:
+        events = list(read_events(db))
+    assert conductor.to_json(conductor.replay(events)) == conductor.to_json(hub.state)
+    starts = [e.seq for e in events if e.kind == "conductor.session-started"]
+    assert len(starts) == 2
+    for start, end in zip(starts, starts[1:] + [events[-1].seq + 1]):
+        session = [e for e in events if start <= e.seq < end]
+        counts = [e for e in session if e.kind == "table.count"]
+        assert counts, "no header keyed as it was made"
+        # each count is keyed during its hand: before that hand's result, never after
+        for c in counts:
+            assert not any(e.kind == "table.result" and e.body["table"] == c.body["table"]
+                           and e.body["game"] == c.body["game"] and e.seq < c.seq for e in session)
+        bell = next(e for e in session if e.kind == "hub.bell-rung")
+        assert bell.body["meaning"] == "stop"
+        # the table that rang it has a side at ten, as keyed up to the bell
+        at_bell = conductor.replay([e for e in events if e.seq <= bell.seq])
+        t = at_bell.session.tables[bell.body["cause"]["table"]]
+        assert max(sum(e.gains[i] for e in t.entries if e.counts) for i in (0, 1)) >= 10
+        assert not [c for c in counts if c.seq > bell.seq], "a count keyed after the stop bell"

@@ -90,19 +90,26 @@ def dismiss(board: VirtualBoard) -> None:
         board.heap()
 
 
-def key_count(board: VirtualBoard, fields: list[dict], count: dict, timeout: float = 30.0) -> None:
+def key_count(board: VirtualBoard, fields: list[dict], count: dict, timeout: float = 30.0) -> bool:
     """A count made in play (the screen's `count` form), as a guest keys it: the seat that
     made it (which opens the count's entry), then the other fields; the last one sends it
-    (a count has no review page: `undo_count` takes it back). Returns once the hub's verdict
-    is shown."""
+    (a count has no review page: `undo_count` takes it back). True once the hub's verdict
+    is shown; False once the stop bell shows instead, before or after the keys (the count
+    that reached ten rang it, or another table's did): the table plays no more."""
+    def stopped(lines):
+        return any("STOP NOW" in line for line in lines)
+
     # on the idle screen, or over the last count's passing "COUNTED", which a key dismisses
-    board.wait_for(lambda lines: "A-D: POINTS MADE" in lines or "COUNTED" in lines, timeout=timeout)
+    shown = board.wait_for(lambda lines: "A-D: POINTS MADE" in lines or "COUNTED" in lines
+                           or stopped(lines), timeout=timeout)
+    if stopped(shown):
+        return False
     for f in fields:
         v = count[f["k"]]
         # a seat, or a single-digit value, is taken on its key (firmware/entry.py)
         board.press(SEATS[v - 1] if f.get("seat") else f"{v}" if f.get("max", 999) < 10 else f"{v}#")
     board.heap(timeout=timeout)   # every frame of these keys shown: the last count's note is gone
-    board.wait_for("COUNTED", timeout=timeout)
+    return not stopped(board.wait_for(lambda lines: "COUNTED" in lines or stopped(lines), timeout=timeout))
 
 
 def undo_count(board: VirtualBoard, timeout: float = 30.0) -> list[str]:
