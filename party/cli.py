@@ -23,6 +23,20 @@ def _host_port(text: str) -> tuple[str, int]:
     return host, int(port)
 
 
+def _above_zero(kind):
+    """An argparse type: a number above 0 (`--tables 0` or `--pace -1` refused where it is typed)."""
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            value = 0
+        if not value > 0:
+            whole = "whole " if kind is int else ""
+            raise argparse.ArgumentTypeError(f"expected a {whole}number above 0, got {text!r}")
+        return value
+    return parse
+
+
 # The party forms of the book (000_ff8a6ed40036e836.txt), one line each for `party demo --help`.
 PARTY_FORMS = {
     "block": "The Block Game: four games a session, three sessions, note-values; the bell: finish the game",
@@ -91,7 +105,8 @@ def main(argv: list[str] | None = None) -> int:
 
     run = sub.add_parser("run", help="run the hub for a party")
     _add_hub_options(run, journal_default=None)
-    run.add_argument("--tables", type=int, help="create the party with this many tables if the journal is new")
+    run.add_argument("--tables", type=_above_zero(int),
+                     help="create the party with this many tables if the journal is new")
     run.add_argument("--form", default="draw", type=_party_form,
                      help=f"the party form of a party created with --tables: {', '.join(PARTY_FORMS)}")
     run.set_defaults(func=_run)
@@ -99,10 +114,10 @@ def main(argv: list[str] | None = None) -> int:
     demo = sub.add_parser("demo", help="a demo party: hub, broker, virtual tables playing, standings",
                           epilog=_forms_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
     _add_hub_options(demo, journal_default="")
-    demo.add_argument("--tables", type=int, default=4, help="virtual tables (default 4)")
+    demo.add_argument("--tables", type=_above_zero(int), default=4, help="virtual tables (default 4)")
     demo.add_argument("--form", default="draw", type=_party_form, help="the party form (default draw; below)")
     demo.add_argument("--seed", type=int, default=1, help="seed of the simulated play")
-    demo.add_argument("--pace", type=float, default=4.0,
+    demo.add_argument("--pace", type=_above_zero(float), default=4.0,
                       help="about the seconds a hand takes; the standings after a session and the "
                            "movement stay eight hands long (default 4: a Draw party of four "
                            "tables reaches its prizes in about five minutes)")

@@ -27,6 +27,17 @@ def test_every_command_answers_help(command, capsys):
     assert capsys.readouterr().out.startswith(f"usage: party {' '.join(command)}")
 
 
+@pytest.mark.parametrize("typed, said", [
+    (["demo", "--tables", "0"], "argument --tables: expected a whole number above 0"),
+    (["run", "--journal", "j", "--tables", "-3"], "argument --tables: expected a whole number above 0"),
+    (["demo", "--pace", "0"], "argument --pace: expected a number above 0")])
+def test_no_tables_or_no_pace_is_refused_where_it_is_typed(typed, said, capsys):
+    """Before: `--tables 0` started the hub and stopped with "BAD TABLES"; `--pace -1` played on."""
+    with pytest.raises(SystemExit) as done:
+        main(typed)
+    assert done.value.code == 2 and said in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("audit", [[], ["--audit"]])
 def test_replay_of_a_wrong_file_says_what_is_wrong_in_a_line(audit, tmp_path, capsys):
     """`party replay party.sqlite3` in the wrong folder, or the guest list given instead:
