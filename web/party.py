@@ -326,9 +326,14 @@ def prizes(state) -> list[dict]:
     return out
 
 
+_ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth",
+             "Eleventh", "Twelfth")
+
+
 def prize_label(prize: str) -> str:
     if prize.isdigit():
-        return {"1": "First prize", "2": "Second prize", "3": "Third prize"}.get(prize, f"Prize {prize}")
+        n = int(prize)
+        return f"{_ORDINALS[n - 1]} prize" if 1 <= n <= len(_ORDINALS) else f"Prize {prize}"
     return {"booby": "Booby prize"}.get(prize, f"{prize} side")
 
 

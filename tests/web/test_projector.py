@@ -23,6 +23,7 @@ from .conftest import guest_name, make_party, submit
 from .test_standings_browser import play_session
 
 from hub.conductor import events as ev
+from web.party import prize_label
 
 pytestmark = pytest.mark.broker
 
@@ -123,6 +124,12 @@ def test_the_final_screen_shows_the_prizes_and_the_whole_ranking(hub, server, ro
     assert page.locator("#prizes li").first.inner_text().startswith("First prize")
     page.screenshot(path=str(IMG / "projector-final-1920x1080.png"))
     check_layout(page, 1920, 1080)
+
+
+def test_every_prize_of_a_large_party_is_named_in_words():
+    """`party demo --tables 12` gives four prizes: the projector said "Third prize", then "Prize 4"."""
+    assert [prize_label(str(n)) for n in (1, 3, 4, 12)] == ["First prize", "Third prize", "Fourth prize",
+                                                             "Twelfth prize"]
 
 
 def test_a_party_run_by_the_clock_counts_its_time_down_on_the_projector(hub, server, page):
