@@ -115,9 +115,12 @@ def test_the_final_screen_shows_the_prizes_and_the_whole_ranking(hub, server, ro
     everyone finished (issue 10: "the end of the party shows only the prize lines")."""
     names = make_party(hub, 3, sessions=1, names=[LONG] + [guest_name(i) for i in range(1, 12)])
     play_session(room(3), 1)
+    page.goto(server.url)   # the last session ended, the final count not made: no "The prizes" yet
+    page.wait_for_function("document.querySelector('#state').textContent === 'Last session over'")
+    assert page.locator("#ceremony").is_hidden()
     submit(hub, ev.FINAL_COUNT, {})
-    page.goto(server.url)
     page.wait_for_selector("#ceremony:not([hidden])")
+    assert page.locator("#state").inner_text() == "The prizes"
     page.wait_for_function("document.querySelectorAll('#final-list li').length > 0")
     ranking = [" ".join(r.split()) for r in page.locator("#final-list li").all_inner_texts()]
     assert len(ranking) == len(names) and ranking[0].startswith("1.")

@@ -40,9 +40,10 @@ function render() {
   $("session").textContent = view.session ? `Session ${view.session}${view.sessions ? " of " + view.sessions : ""}` : "";
   const st = $("state");
   st.className = "state " + view.state;
-  st.textContent = STATE_TEXT[view.state] || view.state;
-  st.dataset.state = view.state;
   const over = view.state === "over" && (view.prizes || []).length > 0;
+  // the last session ended, the final count not made yet: the room reads the standings, no prizes
+  st.textContent = view.state === "over" && !over ? "Last session over" : STATE_TEXT[view.state] || view.state;
+  st.dataset.state = view.state;
   $("ceremony").hidden = !over;
   $("main").hidden = over;   // the ceremony takes the screen
   renderLeft();
