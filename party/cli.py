@@ -99,6 +99,14 @@ def _add_hub_options(p: argparse.ArgumentParser, journal_default: str | None) ->
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:   # Ctrl-C before the party is up (later it stops the party in order)
+        say("stopped")
+        return 130
+
+
+def _main(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="party", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
