@@ -28,6 +28,13 @@ class FrozenMap(Mapping[K, V]):
     def __len__(self) -> int:
         return len(self._d)
 
+    def __eq__(self, other) -> bool:
+        # two FrozenMaps compare their dicts in C (Mapping's copies both into new dicts first):
+        # the audit compares every journaled outcome and decision with the judge's
+        if type(other) is FrozenMap:
+            return self._d == other._d
+        return self._d == other if isinstance(other, dict) else Mapping.__eq__(self, other)
+
     def __hash__(self) -> int:
         return hash(frozenset(self._d.items()))
 
