@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from .refusal import shown
+from .refusal import Refusal, shown
 
 
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)  # one, not one per call
@@ -104,6 +104,18 @@ class Event:
     sent: Proposal | None = field(default=None, compare=False, repr=False)  # as Proposal.sent
 
     what = _ReadOnce()   # -> Body: the body as its kind's value
+
+    @staticmethod
+    def journaled(seq: int, id: str, at: float, source: str, kind: str, body: dict) -> "Event":
+        """An event read back from the journal, made without `__init__`'s call per field (a
+        frozen dataclass sets each through object.__setattr__): a replay makes one per row."""
+        e = object.__new__(Event)
+        e.__dict__.update(seq=seq, id=id, at=at, source=source, kind=kind, body=body, sent=None)
+        try:   # read here, at the journal's edge: the fold and the audit read every row
+            e.__dict__["what"] = read_body(kind, body)
+        except Refusal:
+            pass   # read again, and refused with why, where the fold or the audit asks
+        return e
 
     @cached_property  # a body is never changed once made: spelled once for the digest and the journal
     def body_json(self) -> str:

@@ -146,4 +146,4 @@ def read_events(db: sqlite3.Connection, after: int = 0) -> Iterator[Event]:
         "SELECT seq, id, at, source, kind, body FROM journal WHERE seq > ? ORDER BY seq", (after,)
     )
     for seq, id_, at, source, kind, body in rows:
-        yield Event(seq, id_, at, source, kind, json.loads(body))
+        yield Event.journaled(seq, id_, at, source, kind, json.loads(body))
