@@ -738,7 +738,9 @@ def _result_corrected(state, p, login, now):
     _why(p)
     e = _entry_of(state, p)
     values, lead = corrected_values(state, e, p.what.values)
-    scored = score(state.setup, e.seats, values, play_off=e.session == 0, lead=lead)
+    # a count made in play is scored as one (a header given to the other seat), never as a hand
+    scored = score_count(state.setup, e.seats, values) if e.in_play else \
+        score(state.setup, e.seats, values, play_off=e.session == 0, lead=lead)
     current = e.session == (state.session.number if state.session else -1)
     return _Admit((p.judged(outcome=scored.outcome),), "CORRECTED",
                   bell_at=e.table if current else None)

@@ -140,3 +140,26 @@ def test_a_session_i_result_corrected_after_the_movement_moves_its_punch_holes_n
     card = next(c for c in score_cards(p.state) if c["card"] == "W1B")
     assert card["punch_holes"] == [1]                    # his score-card punched for session I
     assert misread.ok and p.replayed() == to_json(p.state)
+
+
+def test_a_header_keyed_as_it_was_made_corrected_by_the_conductor_goes_to_the_other_side():
+    """Bergen (000_ff8a6ed40036e836.txt, BERGEN GAME): "A double-header, either led or made
+    counts two points. A triple-header counts three points"; partners win "conjointly". A
+    header keyed for the wrong seat (points as they are made, table.count), found after
+    the hand is in, is corrected at the console: it is scored again as the header it is,
+    its points moved to the seat's side, never read as a whole hand."""
+    p = Party()
+    p.create(form="bergen", tables=2, sessions=2, seat_check=False, in_play="each")
+    p.guests([f"Guest {i:02d}" for i in range(8)])
+    p.draw()
+    p.start()
+    p.must(p.table(1, k.COUNT, {"game": 1, "values": {"seat": 1, "header": 3}}))   # keyed for A
+    count = p.journal[-1].id
+    p.must(p.result(1, {"out": 2}))                                                 # B: domino
+    row = next(r for r in standings(p.state)["progress"] if r["table"] == 1)
+    assert row["points"] == {"AC": 3, "BD": 1}
+    p.must(p.staff(k.RESULT_CORRECTED, {"entry": count, "values": {"seat": 4, "header": 3},
+                                        "why": "it was D's triple-header"}))
+    row = next(r for r in standings(p.state)["progress"] if r["table"] == 1)
+    assert row["points"] == {"AC": 0, "BD": 4}
+    assert p.replayed() == to_json(p.state)
