@@ -6,6 +6,8 @@ import sqlite3
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
+import orjson
+
 from .event import Event
 
 SCHEMA = """
@@ -146,4 +148,14 @@ def read_events(db: sqlite3.Connection, after: int = 0) -> Iterator[Event]:
         "SELECT seq, id, at, source, kind, body FROM journal WHERE seq > ? ORDER BY seq", (after,)
     )
     for seq, id_, at, source, kind, body in rows:
-        yield Event.journaled(seq, id_, at, source, kind, json.loads(body))
+        yield Event.journaled(seq, id_, at, source, kind, _body(body))
+
+
+def _body(text: str) -> dict:
+    """A row's body as written. orjson reads it in a third of `json`'s time (a replay and the
+    start-up's audit read every row); `json` what orjson refuses: an int past 64 bits, which a
+    staff action's body may hold. The digest is of the text, not of this reading."""
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return json.loads(text)
