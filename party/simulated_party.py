@@ -143,8 +143,10 @@ class VirtualTables:
         self._wait_until_moved_on(n, screen)
 
     def _stopped(self) -> bool:
-        s = self.hub.state.session
-        return s is not None and s.bell is not None and s.bell.meaning == "stop"
+        """The session's stop bell has rung (a play-off, after the final count, has none)."""
+        state = self.hub.state
+        s = state.session
+        return state.final_count is None and s is not None and s.bell is not None and s.bell.meaning == "stop"
 
     def _values(self, n: int, form: dict, rng: random.Random) -> tuple[dict, list[dict]] | None:
         """What the table keys for this form: the entry's values, and the counts made in
