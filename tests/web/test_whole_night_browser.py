@@ -119,12 +119,12 @@ def plan_from_the_replies(page, form: str) -> None:
     assert flash(page).startswith(f"The plan: {len(YES)} coming, 3 tables.")
 
 
-def create_the_party(page, sessions: int, booby: bool = False, in_play: bool = True) -> None:
+def create_the_party(page, sessions: int, booby: bool = False) -> None:
     party = page.locator("form[data-action=create-party]")
     assert party.locator("input[name=tables]").input_value() == "3"   # from the plan
     party.locator("input[name=sessions]").fill(str(sessions))
     party.locator("input[name=booby]").set_checked(booby)
-    party.locator("input[name=in_play]").set_checked(in_play)
+    assert party.locator("input[name=in_play]").is_checked()   # points as they are made
     party.locator("button[type=submit]").click()
     assert "Create the party: done" in flash(page)
 
@@ -154,9 +154,9 @@ def test_a_whole_night_as_a_host(hub, server, tables, page, tmp_path, form):
 
     set_the_password(page, base)
     plan_from_the_replies(page, form)
-    # Bergen: a booby prize, and each table keys a hand's points at its end (as the virtual
-    # tables' guests do: the counts made in play are not theirs to key)
-    create_the_party(page, sessions=3, booby=form == "bergen", in_play=False)
+    # Bergen: a booby prize, and each table keys its points as they are made (the box's
+    # default): the virtual tables' guests key each header as they make it
+    create_the_party(page, sessions=3, booby=form == "bergen")
     page.goto(base + "console/guests")
     import_the_guest_list(page, tmp_path)           # 9 + 3 = 12 listed
 
@@ -257,6 +257,7 @@ def test_a_whole_night_as_a_host(hub, server, tables, page, tmp_path, form):
     for kind in (ev.WALK_IN, ev.TABLE_ADDED, ev.GUEST_LEFT, ev.BELL_UNDONE, ev.RESULT_CORRECTED, ev.FINAL_COUNT,
                  ev.PLAY_OFF):
         assert kind in kinds, kind
+    assert (ev.COUNT in kinds) == (form == "bergen")   # Bergen's headers keyed as they were made
     # every result keyed on a table's own board, the one added after the draw too
     keyed = {(e.source, e.body["board"]) for e in hub.journal.events() if e.kind == ev.RESULT}
     assert all(board == f"sim-{source.split(':')[1]}" for source, board in keyed) and ("table:4", "sim-4") in keyed
@@ -332,11 +333,14 @@ def _tied_prizes(state, entry: str, values: dict) -> int:
 def _corrections(state, table, entry):
     """Candidate corrections (field, value) of a session-I result."""
     if state.setup.form == "bergen":
-        # the losing partners' double-headers (two points each) raised until theirs is the session
+        # a header keyed as it was made, misread: the winners' given to a losing partner, or
+        # the losing partners' a triple-header, until theirs is the session
         won = side_by_play(table)
-        for seat in "ABCD":
-            if won and seat not in won and f"{seat}_double" in entry.values:
-                yield from ((f"{seat}_double", entry.values[f"{seat}_double"] + d) for d in range(1, 7))
+        if won and entry.in_play:
+            if "ABCD"[entry.values["seat"] - 1] in won:
+                yield from (("seat", i) for i, seat in enumerate("ABCD", start=1) if seat not in won)
+            elif entry.values["header"] < 3:
+                yield "header", 3
         return
     # a loser's count raised: the winner's gain (the others' counts) up to a prize-winner's total
     now = {r["card"]: r["amount"] for r in conductor.standings(state)["leaders"]}
