@@ -82,7 +82,6 @@ def test_a_bergen_party_keys_its_points_as_they_are_made_and_stops_at_ten(broker
             sim.stop()
         hub.stop()
 
-    assert not [m for m in said if "display:" in m], said   # no table stuck at its board
     with contextlib.closing(open_reader(hub.journal.path)) as db:
         events = list(read_events(db))
     assert conductor.to_json(conductor.replay(events)) == conductor.to_json(hub.state)
