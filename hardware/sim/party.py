@@ -13,6 +13,7 @@ from .board import VirtualBoard
 
 SEATS = "ABCD"  # the seat letters a board's keypad has (firmware/entry.py)
 _FIELD_PAGE = re.compile(r"\s(\d+)/(\d+)$")  # an entry page's first line ends "3/10"
+_PROMPT = re.compile(r"# (SEAT CHECK|ENTER GAME \d+)$")  # the idle screen's line: what '#' opens
 
 
 def field_keys(field: dict, value: int) -> str:
@@ -38,7 +39,9 @@ def key_in(board: VirtualBoard, form: dict, values: dict, timeout: float = 20.0)
     """Enter `values` into the board's form as a guest would: reading the display at
     every step, so a message that interrupts (the conductor's bell) is dismissed and
     the entry resumed at the field the board shows. True once the board has sent it;
-    TimeoutError, saying what the board showed, if it never could."""
+    False if, before it was opened, the board stops offering it (the stop bell rang: the
+    table plays no more; or the hub moved the table on to another entry); TimeoutError,
+    saying what the board showed, if it never could."""
     fields, prompt = form["fields"], prompt_of(form)
     deadline = time.monotonic() + timeout
     opened = False
@@ -47,6 +50,9 @@ def key_in(board: VirtualBoard, form: dict, values: dict, timeout: float = 20.0)
         page = _FIELD_PAGE.search(lines[0]) if lines else None
         if not page and len(fields) == 1 and len(lines) > 2 and lines[2].startswith("> "):
             page = _FIELD_PAGE.search(" 1/1")  # a one-field form whose long title leaves out "1/1"
+        offered = lines[-2] if len(lines) > 1 else ""
+        if not opened and (_stopped(lines) or (_PROMPT.match(offered) and offered != prompt)):
+            return False
         if any(line.strip() == "# OK" for line in lines) or "CANCEL ENTRY?" in lines:
             keys = "#"  # dismiss the message / "no, don't cancel"
         elif lines and lines[-2] == prompt:
@@ -81,6 +87,11 @@ def key_in(board: VirtualBoard, form: dict, values: dict, timeout: float = 20.0)
     raise TimeoutError(f"table {board.table}: entry not sent in {timeout} s; display: {board.lines}")
 
 
+def _stopped(lines: list[str]) -> bool:
+    """The stop bell is shown (firmware/app.py BELL_WORDS): all tables stop playing at once."""
+    return any("STOP NOW" in line for line in lines)
+
+
 def dismiss(board: VirtualBoard) -> None:
     """A message that waits for a key (the conductor's bell): the players saw it. Only the
     table's own thread presses its keys, and waits until the board has handled the press:
@@ -96,20 +107,17 @@ def key_count(board: VirtualBoard, fields: list[dict], count: dict, timeout: flo
     (a count has no review page: `undo_count` takes it back). True once the hub's verdict
     is shown; False once the stop bell shows instead, before or after the keys (the count
     that reached ten rang it, or another table's did): the table plays no more."""
-    def stopped(lines):
-        return any("STOP NOW" in line for line in lines)
-
     # on the idle screen, or over the last count's passing "COUNTED", which a key dismisses
     shown = board.wait_for(lambda lines: "A-D: POINTS MADE" in lines or "COUNTED" in lines
-                           or stopped(lines), timeout=timeout)
-    if stopped(shown):
+                           or _stopped(lines), timeout=timeout)
+    if _stopped(shown):
         return False
     for f in fields:
         v = count[f["k"]]
         # a seat, or a single-digit value, is taken on its key (firmware/entry.py)
         board.press(SEATS[v - 1] if f.get("seat") else f"{v}" if f.get("max", 999) < 10 else f"{v}#")
     board.heap(timeout=timeout)   # every frame of these keys shown: the last count's note is gone
-    return not stopped(board.wait_for(lambda lines: "COUNTED" in lines or stopped(lines), timeout=timeout))
+    return not _stopped(board.wait_for(lambda lines: "COUNTED" in lines or _stopped(lines), timeout=timeout))
 
 
 def undo_count(board: VirtualBoard, timeout: float = 30.0) -> list[str]:
