@@ -21,23 +21,7 @@ pytestmark = [pytest.mark.broker, pytest.mark.slow]
 
 
 def test_a_three_table_draw_party_runs_to_its_final_count(broker, tmp_path):
-    hub = Hub(tmp_path / "journal.sqlite3", broker.host, broker.port).start()
-    said = []
-    sim = None
-    try:
-        assert create_party(hub, tables=3, form="draw").ok
-        sim = PartySimulator(hub, seed=2, data_dir=tmp_path / "boards", say=said.append, pace=0.0).start()
-        deadline = time.monotonic() + 240
-        while hub.state.final_count is None:
-            assert time.monotonic() < deadline, f"party not over; the simulator said {said[-5:]}"
-            time.sleep(0.5)
-    finally:
-        if sim:
-            sim.stop()
-        hub.stop()
-
-    with contextlib.closing(open_reader(hub.journal.path)) as db:
-        events = list(read_events(db))
+    hub, events = _played_to_the_final_count(broker, tmp_path, seed=2, tables=3, form="draw")
     state = conductor.replay(events)
     assert conductor.to_json(state) == conductor.to_json(hub.state)
     setup = state.setup
@@ -56,6 +40,27 @@ def test_a_three_table_draw_party_runs_to_its_final_count(broker, tmp_path):
     assert standings["prizes"] and all(p["winner"] for p in standings["prizes"])
 
 
+def _played_to_the_final_count(broker, tmp_path, seed: int, **party):
+    """A hub on `broker` whose party (create_party's `party`) the simulator plays to its
+    final count, within 240 s; the stopped hub and its journal's events."""
+    hub = Hub(tmp_path / "journal.sqlite3", broker.host, broker.port).start()
+    said = []
+    sim = None
+    try:
+        assert create_party(hub, **party).ok
+        sim = PartySimulator(hub, seed=seed, data_dir=tmp_path / "boards", say=said.append, pace=0.0).start()
+        deadline = time.monotonic() + 240
+        while hub.state.final_count is None:
+            assert time.monotonic() < deadline, f"party not over; the simulator said {said[-5:]}"
+            time.sleep(0.5)
+    finally:
+        if sim:
+            sim.stop()
+        hub.stop()
+    with contextlib.closing(open_reader(hub.journal.path)) as db:
+        return hub, list(read_events(db))
+
+
 def _session_at(events, seq: int) -> int:
     return sum(1 for e in events if e.seq < seq and e.kind == "conductor.session-started")
 
@@ -67,23 +72,8 @@ def test_a_bergen_party_keys_its_points_as_they_are_made_and_stops_at_ten(broker
     keyed as they are made (the console's default), the virtual tables key each header
     from the board as the engine's players make it, then the hand's end; the side that
     reaches ten rings the stop bell, and no table keys a count after it."""
-    hub = Hub(tmp_path / "journal.sqlite3", broker.host, broker.port).start()
-    said = []
-    sim = None
-    try:
-        assert create_party(hub, tables=2, form="bergen", sessions=2, in_play="each").ok
-        sim = PartySimulator(hub, seed=3, data_dir=tmp_path / "boards", say=said.append, pace=0.0).start()
-        deadline = time.monotonic() + 240
-        while hub.state.final_count is None:
-            assert time.monotonic() < deadline, f"party not over; the simulator said {said[-5:]}"
-            time.sleep(0.5)
-    finally:
-        if sim:
-            sim.stop()
-        hub.stop()
-
-    with contextlib.closing(open_reader(hub.journal.path)) as db:
-        events = list(read_events(db))
+    hub, events = _played_to_the_final_count(broker, tmp_path, seed=3, tables=2, form="bergen",
+                                             sessions=2, in_play="each")
     assert conductor.to_json(conductor.replay(events)) == conductor.to_json(hub.state)
     starts = [e.seq for e in events if e.kind == "conductor.session-started"]
     assert len(starts) == 2
