@@ -1,6 +1,7 @@
 """The hub: tables' events in over MQTT, judged, journaled, acknowledged.
 
-One writer thread owns the journal and the party state. Inputs — table events
+One writer thread owns the journal, the party state and the link to the broker
+(hub/edge.py: it runs paho's network loop itself). Inputs — table events read
 from the broker, actions from the console — queue up for it; it takes them in
 batches, judges each against the state folded so far, appends the admitted
 events in one durable transaction, and only then acknowledges and publishes
@@ -14,15 +15,13 @@ import queue
 import socket
 import threading
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from concurrent.futures import Future
 from pathlib import Path
 
-import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
-from . import conductor, gap, protocol
+from . import conductor, edge, gap, protocol
 from .event import Event, Proposal, Verdict
 from .journal import Journal, open_reader
 from .gap import StaffGap
@@ -105,6 +104,7 @@ class Hub:
         self._stopping = threading.Event()
         self._writer = threading.Thread(target=self._write_loop, name="hub-writer", daemon=True)
         self.mqtt = self._make_client(broker_host, broker_port, username, password, client_id)
+        self._link = edge.Link(self.mqtt)   # driven by the writer thread
         self._account = (username, password)
         self.broker_address = (broker_host, broker_port)
 
@@ -115,9 +115,8 @@ class Hub:
             known = self.journal.find_many(a["id"] for a in lost)
             self.staff_gap = StaffGap([a for a in lost if a["id"] not in known])
             self.replica.start()
-        self._writer.start()
         self.mqtt.connect_async(*self.broker_address, keepalive=10)
-        self.mqtt.loop_start()
+        self._writer.start()
         log.info("hub started at journal seq %d, broker %s:%d", self.seq, *self.broker_address)
         return self
 
@@ -131,9 +130,8 @@ class Hub:
             except (RuntimeError, ValueError):
                 pass  # the link dropped meanwhile: the will says offline instead
         self._stopping.set()
-        self._writer.join(10)
-        self.mqtt.disconnect()
-        self.mqtt.loop_stop()
+        self._link.wake()
+        self._writer.join(10)   # it drains the inbox, then disconnects
         self.journal.close()
         if self.replica:
             self.replica.stop()  # after the last commit: Litestream ships it as it stops
@@ -143,19 +141,21 @@ class Hub:
         """Judge and journal a local input (the console, the demo); waits for the commit."""
         reply: Future = Future()
         self._inbox.put(_LocalInput(proposal, reply))
+        self._link.wake()
         return reply.result(timeout)
 
     def receive(self, table: int, payload: bytes) -> None:
         """A table's raw event payload in, as from the broker: queued for the writer,
         which parses, judges, journals and then acknowledges it on the table's topic."""
         self._inbox.put(TableInput(table, payload))
+        self._link.wake()
 
     def backlog(self) -> int:
         """Inputs waiting for the writer."""
         return self._inbox.qsize()
 
-    def _make_client(self, host, port, username, password, client_id) -> mqtt.Client:
-        c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=True)
+    def _make_client(self, host, port, username, password, client_id) -> edge.Client:
+        c = edge.Client(CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=True)
         if username:
             c.username_pw_set(username, password)
         c.will_set(protocol.HUB_STATUS, protocol.encode({"v": 1, "state": "offline"}), qos=1, retain=True)
@@ -172,6 +172,7 @@ class Hub:
         if reason_code.is_failure:
             log.error("broker refused the hub: %s", reason_code)
             return
+        self._link.connected()
         # Clean session: subscriptions do not survive a reconnect, so make them every time.
         client.subscribe([(t, 1) for t in protocol.TABLE_INPUTS])
         self._say_online(client)
@@ -241,8 +242,8 @@ class Hub:
         # anything from a board is news that it is there: a result as much as a heartbeat
         seen = self.boards.get(table) or self.boards.setdefault(table, BoardSeen())  # no new BoardSeen per event
         seen.seen_at = time.time()
-        if leaf == "event":
-            self.receive(table, message.payload)
+        if leaf == "event":   # read on the writer's own thread (hub/edge.py): no wake-up
+            self._inbox.put(TableInput(table, message.payload))
         else:
             self._note_board(table, leaf, message.payload)
 
@@ -262,16 +263,25 @@ class Hub:
 
     # ----- the writer ---------------------------------------------------------
     def _write_loop(self) -> None:
+        """Read what the broker brought (and the console queued), judge and journal it as
+        one batch, reply; a quiet second still looks at the clock (the party's time limit)."""
+        last = time.monotonic()
         while not (self._stopping.is_set() and self._inbox.empty()):
             try:
-                items = [self._inbox.get(timeout=1.0)]
-            except queue.Empty:
-                items = []  # a quiet second: still look at the clock (the party's time limit)
+                self._link.poll(1.0 if self._inbox.empty() and not self._stopping.is_set() else 0.0)
+            except Exception:  # paho's own errors are its return codes: this is a bug, not the link
+                log.exception("the MQTT loop failed; carrying on")
+                time.sleep(0.1)
+            items = []
             while len(items) < BATCH_MAX:
                 try:
                     items.append(self._inbox.get_nowait())
                 except queue.Empty:
                     break
+            now = time.monotonic()
+            if not items and now - last < 1.0:
+                continue
+            last = now
             try:
                 self.write_batch(items)
             except Exception:  # the hub must keep running; unacked inputs will be resent
@@ -279,6 +289,7 @@ class Hub:
                 for item in items:
                     if isinstance(item, _LocalInput) and not item.reply.done():
                         item.reply.set_result(Verdict.refuse(HUB_ERROR))
+        self._link.close()
 
     def write_batch(self, items: list) -> None:
         """The writer's step, on the caller's thread: judge a batch of inputs (TableInput,
@@ -337,11 +348,11 @@ class Hub:
             if self.replica and self.staff_gap.journaled(appended):
                 self._publish_gap()  # on the broker before the console hears "done"
         self.state, self.seq = state, seq
-        with _one_wake(self.mqtt):   # the acks and a new bell go before the screens are made
-            self._reply(replies)
-            self._publish_bell()
-        with _one_wake(self.mqtt):
-            self._publish_screens(_screens_changed(appended), force=republish)
+        self._reply(replies)
+        self._publish_bell()
+        self._link.flush()   # the acks and a new bell leave before the screens are made
+        self._publish_screens(_screens_changed(appended), force=republish)
+        self._link.flush()
         with self._changed:  # also when nothing was appended: a settling screen waits for the inbox
             self._changed.notify_all()
 
@@ -497,29 +508,6 @@ def _provisioned(board: str, allowed: str | None) -> bool:
     """A table's provisioned board, or a real board deployed with its config: that
     board id, a dash and the board's own chip id (firmware/drivers/board.py)."""
     return allowed is not None and (board == allowed or board.startswith(allowed + "-"))
-
-
-@contextmanager
-def _one_wake(client: mqtt.Client):
-    """The publishes made inside it wake paho's network thread once, after the last of them.
-
-    paho writes a byte to a socket pair for every publish from another thread, to
-    break its network thread out of `select`: for a batch that is an ack and a
-    screen per input, each a system call here and a wake-up and a read there, and
-    each wake-up takes the GIL from the writer mid-batch. Without the pair paho
-    only queues the packets (the network thread also sends whatever is queued
-    whenever it wakes: nothing is lost if it wakes for another reason first).
-    paho 2's `_sockpairW` is made by `loop_start` and only replaced by it."""
-    wake, client._sockpairW = client._sockpairW, None
-    try:
-        yield
-    finally:
-        client._sockpairW = wake
-        if wake is not None:
-            try:
-                wake.send(b"0")
-            except BlockingIOError:
-                pass   # the pair is full of wake-ups already: the thread is awake
 
 
 def _set_nodelay(client, userdata, sock) -> None:

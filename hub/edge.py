@@ -1,0 +1,214 @@
+"""The hub's MQTT edge: paho's client, driven by the hub's writer thread.
+
+paho's own loop (`loop_start`) runs a thread of its own: every event read there
+was handed to the writer through a queue, every ack and screen the writer
+published woke that thread through a socket pair, and the two threads passed the
+GIL back and forth all through a batch; paho also reads a packet's fixed header a
+byte at a time (three `recv`s and a `select` per event) and writes each packet
+with a `send` of its own. That edge cost the hub a third of its CPU
+(docs/performance.md). Here the writer's thread is the loop: it waits on the
+broker's socket, reads every packet that has arrived, judges and journals them
+as one batch, and writes the batch's replies — without a thread handoff, with one
+`recv` for all the bytes the kernel holds and one `send` for all the replies.
+
+What paho does stays paho's: the MQTT packets, the session, the keepalive, the
+will, QoS 1's bookkeeping. Only its sockets are wrapped (`_Coalescing`) and its
+loop is this one (paho's documented external-loop interface: `loop_read`,
+`loop_write`, `loop_misc`, `want_write`, `on_socket_register_write`).
+"""
+from __future__ import annotations
+
+import logging
+import select
+import socket
+import threading
+import time
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import MQTTErrorCode
+
+log = logging.getLogger("hub")
+
+READ_SIZE = 65536  # one `recv` takes every packet the kernel holds, up to this
+
+
+class _Coalescing:
+    """A connected socket under paho: reads served from one `recv` of all that has
+    arrived; writes gathered until `flush`, which sends them in one call.
+
+    paho asks for a packet's bytes in small pieces (the command byte, the length
+    byte by byte, the rest) and sends every packet by itself; a system call each."""
+
+    def __init__(self, sock: socket.socket):
+        self._sock = sock
+        self._in = b""
+        self._at = 0
+        self._out = bytearray()
+
+    def recv(self, size: int) -> bytes:
+        if self._at == len(self._in):
+            data = self._sock.recv(max(size, READ_SIZE))   # BlockingIOError when nothing is there
+            if len(data) <= size:
+                return data
+            self._in, self._at = data, 0
+        piece = self._in[self._at:self._at + size]
+        self._at += len(piece)
+        return piece
+
+    def pending(self) -> int:
+        """Bytes read from the kernel that paho has not taken: `select` cannot see them."""
+        return len(self._in) - self._at
+
+    def send(self, data) -> int:
+        self._out += data
+        return len(data)
+
+    def unsent(self) -> bool:
+        return bool(self._out)
+
+    def flush(self) -> None:
+        """Send what was gathered, as much as the kernel takes now (the rest when the
+        socket is writable again). An error is paho's to see: its next write fails."""
+        while self._out:
+            try:
+                sent = self._sock.send(self._out)
+            except BlockingIOError:
+                return
+            except OSError as exc:
+                log.warning("writing to the broker failed: %s", exc)
+                self._out.clear()
+                return
+            del self._out[:sent]
+
+    def close(self) -> None:
+        if self._out:   # paho's DISCONNECT is gathered here when paho closes the socket
+            try:
+                self._sock.setblocking(True)
+                self._sock.settimeout(1.0)
+                self._sock.sendall(self._out)
+            except OSError:
+                pass
+        self._out.clear()
+        self._sock.close()
+
+    def fileno(self) -> int:
+        return self._sock.fileno()
+
+    def setblocking(self, flag: bool) -> None:
+        self._sock.setblocking(flag)
+
+    def setsockopt(self, *args) -> None:
+        self._sock.setsockopt(*args)
+
+
+class Client(mqtt.Client):
+    """paho's client with its sockets wrapped for one `recv` and one `send` per batch."""
+
+    def _create_socket(self):
+        return _Coalescing(super()._create_socket())
+
+
+class Link:
+    """paho's network loop, run by the thread that calls `poll` (the hub's writer).
+
+    Other threads may publish (the replica's status, the hub's stop): paho queues
+    their packets and calls `on_socket_register_write`, which wakes the loop's
+    `select` (a socket pair), once until the loop has written them."""
+
+    MIN_DELAY, MAX_DELAY = 1.0, 4.0   # seconds between attempts to reach the broker, doubling
+
+    def __init__(self, client: Client):
+        self.client = client
+        self._wake_r, self._wake_w = socket.socketpair()
+        self._wake_r.setblocking(False)
+        self._wake_w.setblocking(False)
+        self._owner: int | None = None
+        self._retry_at = 0.0
+        self._delay = self.MIN_DELAY
+        client.on_socket_register_write = self._queued
+
+    def wake(self) -> None:
+        """Cut the loop's `select` short (another thread queued something for it)."""
+        try:
+            self._wake_w.send(b"w")
+        except BlockingIOError:
+            pass   # the pair is full of wake-ups: the loop will wake
+        except OSError:
+            pass   # closed: the loop has ended
+
+    def _queued(self, client, userdata, sock) -> None:
+        if threading.get_ident() != self._owner:
+            self.wake()
+
+    def connected(self) -> None:
+        """The broker took the connection: the next loss is retried after the shortest delay."""
+        self._delay = self.MIN_DELAY
+
+    def poll(self, timeout: float) -> None:
+        """Wait up to `timeout` for the broker or a wake-up; read every packet that
+        arrived (paho calls the hub's `on_message` for each); write what is queued;
+        keep the connection alive; reconnect when it is lost."""
+        self._owner = threading.get_ident()
+        c = self.client
+        sock = c.socket()
+        if sock is None:
+            self._reconnect(timeout)
+            return
+        if sock.pending():
+            timeout = 0.0
+        writing = [sock] if c.want_write() or sock.unsent() else []
+        try:
+            readable, writable, _ = select.select([sock, self._wake_r], writing, [], timeout)
+        except (OSError, ValueError):   # closed under us by another thread's disconnect
+            return
+        if self._wake_r in readable:
+            try:
+                self._wake_r.recv(4096)
+            except BlockingIOError:
+                pass
+        if sock in readable or sock.pending():
+            while c.loop_read() == MQTTErrorCode.MQTT_ERR_SUCCESS and c.socket() is sock and sock.pending():
+                pass
+            if c.socket() is not sock:
+                return   # lost: paho closed it and said so (on_disconnect)
+        self.flush()
+        if c.socket() is sock:
+            c.loop_misc()   # the keepalive's ping, and a dead link found
+
+    def flush(self) -> None:
+        """Write what paho has queued (the batch's replies so far)."""
+        c = self.client
+        sock = c.socket()
+        if sock is None:
+            return
+        if c.want_write():
+            c.loop_write()
+        if c.socket() is sock:
+            sock.flush()
+
+    def _reconnect(self, timeout: float) -> None:
+        now = time.monotonic()
+        if now < self._retry_at:
+            try:
+                readable, _, _ = select.select([self._wake_r], [], [], min(timeout, self._retry_at - now))
+                if readable:
+                    self._wake_r.recv(4096)
+            except BlockingIOError:
+                pass
+            return
+        try:
+            self.client.reconnect()   # connect_async's first connection too
+        except OSError as exc:
+            log.debug("broker not reached: %s", exc)
+            self._retry_at = time.monotonic() + self._delay
+            self._delay = min(self._delay * 2, self.MAX_DELAY)
+            return
+        self._retry_at = time.monotonic() + self._delay   # if this one is lost at once, not a storm
+        self.flush()
+
+    def close(self) -> None:
+        """Disconnect cleanly (no will) and close the wake-up pair; on the loop's thread."""
+        self.client.disconnect()
+        self.flush()
+        self._wake_r.close()
+        self._wake_w.close()
