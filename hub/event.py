@@ -16,9 +16,9 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
+from .derived import derived
 from .refusal import Refusal, shown
 
 
@@ -60,7 +60,7 @@ class Proposal:
     # recognised as one. Spelled and hashed only when asked (the audit never asks).
     sent: "Proposal | None" = field(default=None, compare=False, repr=False)
 
-    @cached_property  # a body is never changed once made: asked for up to three times per input
+    @derived  # a body is never changed once made: asked for up to three times per input
     def digest(self) -> str:
         return self.sent.digest if self.sent else digest(self.source, self.kind, self.body)
 
@@ -117,11 +117,11 @@ class Event:
             pass   # read again, and refused with why, where the fold or the audit asks
         return e
 
-    @cached_property  # a body is never changed once made: spelled once for the digest and the journal
+    @derived  # a body is never changed once made: spelled once for the digest and the journal
     def body_json(self) -> str:
         return canonical(self.body)
 
-    @cached_property
+    @derived
     def digest(self) -> str:
         return self.sent.digest if self.sent else digest(self.source, self.kind, self.body, self.body_json)
 

@@ -363,7 +363,7 @@ def _count(state, ev):
                                                                                   b.values)
     entry = Entry(ev.id, ev.seq, state.session.number, n, b.game, tuple(t.seats),
                   b.values, scored.gains, scored.winners, in_play=True)
-    return _put(state, n, replace(t, entries=t.entries + (entry,)))
+    return _put(state, n, t.with_entry(entry))
 
 
 def _count_undone(state, ev):
@@ -391,7 +391,7 @@ def _result(state, ev):
         return replace(state, play_offs=state.play_offs[:i] + (p,) + state.play_offs[i + 1:])
     t = _table(state, n)
     entry = _entry(state, ev, state.session.number, t.seats)
-    return _put(state, n, replace(t, entries=t.entries + (entry,)))
+    return _put(state, n, t.with_entry(entry))
 
 
 def _mend_entry(state, entry_id: str, change, table: int | None = None) -> PartyState:

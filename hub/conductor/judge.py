@@ -163,18 +163,16 @@ def _bell_due(state: PartyState, table: int, p: Proposal) -> tuple[Proposal, ...
     setup, s = state.setup, state.session
     if s is None or s.bell is not None or s.started is None:
         return ()
-    t = s.tables[table]
-    counted = [e for e in t.entries if e.counts]
-    games = sum(not e.in_play for e in counted)   # a count made in play is no game
-    if setup.games_per_session is not None and games >= setup.games_per_session:
+    counted = s.tables[table].counted   # a count made in play is no game
+    if setup.games_per_session is not None and counted.games >= setup.games_per_session:
         return (_decision(p, 1, k.HubBell, meaning="finish",
-                          cause=FrozenMap({"table": table, "game": games})),)
+                          cause=FrozenMap({"table": table, "game": counted.games})),)
     if setup.session_points is not None:
         for side in (0, 1):
-            if sum(e.gains[side] for e in counted) >= setup.session_points:
+            if counted.points[side] >= setup.session_points:
                 # the game of the result or of the count made in play that reached ten
                 return (_decision(p, 1, k.HubBell, meaning="stop",
-                                  cause=FrozenMap({"table": table, "game": counted[-1].game})),)
+                                  cause=FrozenMap({"table": table, "game": counted.last.game})),)
     return ()
 
 

@@ -22,7 +22,7 @@ from hub.scoring.values import seats_for
 
 from .cards import SEATS
 from .events import Outcome
-from .frozen import FrozenMap, frozen
+from .frozen import EMPTY, FrozenMap, frozen
 from .leads import LEAD_FIELD
 from .setup import Setup
 
@@ -77,6 +77,30 @@ def _occupied(seats) -> tuple[str, ...]:
     return tuple(s for s, card in zip(SEATS, seats) if card is not None)
 
 
+@dataclass(frozen=True)
+class _Door:
+    """What scoring at a table needs besides its values: the seat map, the rules, the form
+    and the engine's seat fields. A pure function of the set-up and the seats occupied,
+    asked for every result scored: made once (they were looked up, each with its own
+    hash of the set-up, and a seat map built, for every result)."""
+    seats: "_SeatMap"
+    rules: object
+    form: object
+    seat_keys: tuple[str, ...]
+    keys: dict              # the form's fields: table key -> engine key (never changed)
+
+
+@lru_cache(maxsize=256)
+def _door(setup: Setup, occupied: tuple[str, ...], play_off: bool) -> _Door:
+    m = _SeatMap(occupied)
+    players = len(occupied)
+    r = rules(setup, players, play_off)
+    form = get_form(setup.form)
+    keys = {m.key_to_table(f.k): f.k for f in form.entry_form(r).fields}
+    keys = {k: ek for k, ek in keys.items() if m.key_to_engine(k) == ek}   # as translated key by key
+    return _Door(m, r, form, _seat_fields(setup, players, play_off), keys)
+
+
 class _SeatMap:
     """Engine seat <-> table seat, for the occupied seats in order of play."""
 
@@ -85,6 +109,8 @@ class _SeatMap:
         self.engine = list(seats_for(len(self.table)))
         self.to_table = dict(zip(self.engine, self.table))
         self.to_engine = dict(zip(self.table, self.engine))
+        # an occupied seat's number as the table keys it (1-4 for A-D) -> the engine's
+        self.numbers = {SEATS.index(s) + 1: self.engine.index(e) + 1 for s, e in self.to_engine.items()}
 
     def table_number(self, n: int) -> int:
         """An engine seat's number (1, 2 ...; 0 none) as the table keys it (1-4 for A-D)."""
@@ -211,28 +237,25 @@ def _to_engine(setup: Setup, seats, values, play_off: bool, lead: bool, whole: b
         # app._form), which may ask who led game 1; a later game's lead follows from the
         # first, so the keyed value is ignored rather than the entry refused and lost.
         values = {k: v for k, v in values.items() if k != "lead"}
-    m = _SeatMap(_occupied(seats))
-    r = rules(setup, len(m.table), play_off)
-    form = get_form(setup.form)
-    return m, r, form, _engine_values(m, values, _seat_fields(setup, len(m.table), play_off))
+    door = _door(setup, _occupied(seats), play_off)
+    return door.seats, door.rules, door.form, _engine_values(door.seats, values, door.seat_keys, door.keys)
 
 
-def _engine_values(m: "_SeatMap", values: dict, seat_keys) -> dict:
+def _engine_values(m: "_SeatMap", values: dict, seat_keys, keys: Mapping = EMPTY) -> dict:
     """A table's keyed values named by the engine's seats, the seat numbers in `seat_keys`
-    translated too."""
+    translated too; `keys`: table key -> engine key for the form's fields, made once."""
     engine_values = {}
     for k, v in values.items():
-        ek = m.key_to_engine(k)
+        ek = keys.get(k) or m.key_to_engine(k)
         if ek is None:
             raise Refusal("SEAT EMPTY")
         engine_values[ek] = v
     for key in seat_keys:
         n = engine_values.get(key)
         if isinstance(n, int) and not isinstance(n, bool) and n:
-            seat = SEATS[n - 1] if 1 <= n <= 4 else None
-            if seat not in m.to_engine:
+            if n not in m.numbers:
                 raise Refusal("SEAT EMPTY")
-            engine_values[key] = m.engine.index(m.to_engine[seat]) + 1
+            engine_values[key] = m.numbers[n]
     return engine_values
 
 

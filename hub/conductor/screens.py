@@ -69,7 +69,7 @@ def screen(state: PartyState, n: int) -> dict:
         return out
     out["state"] = ts
     if setup.partnership:
-        points = [sum(e.gains[i] for e in t.entries if e.counts) for i in (0, 1)]
+        points = t.counted.points
         out["lines"].append(f"A+C {points[0]} B+D {points[1]}")
     else:
         out["lines"].append(f"GAME {game} OF {setup.games_per_session}")

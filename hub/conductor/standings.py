@@ -130,8 +130,7 @@ def standings(state: PartyState) -> dict:
                "pending": t.pending.id if t.pending else None,
                "seat_check": t.seat_check is not None, "done": table_done(setup, s, t)}
         if setup.partnership:
-            row["points"] = {side: sum(e.gains[i] for e in t.entries if e.counts)
-                             for i, side in enumerate(("AC", "BD"))}
+            row["points"] = dict(zip(("AC", "BD"), t.counted.points))
         out["progress"].append(row)
     amount = totals(state)
     seated = seated_cards(s)

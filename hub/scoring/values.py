@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from collections.abc import Mapping
 from typing import Any, Callable
 
+from hub.derived import derived
 from hub.refusal import Refusal
 
 SEATS = ("A", "B", "C", "D")  # Grimm: B left of A, C opposite A, D right of A
@@ -106,11 +107,14 @@ class EntryForm:
         the first field out of its range, or the first check across fields that they fail."""
         return self._checked(values, whole=False)
 
+    @derived
+    def _known(self) -> frozenset[str]:
+        """The fields' keys: asked for every entry checked, made once per form."""
+        return frozenset(f.k for f in self.fields)
+
     def _checked(self, values: dict, whole: bool) -> dict[str, int]:
-        known = {f.k for f in self.fields}
-        for k in values:
-            if k not in known:
-                raise Refusal("UNKNOWN FIELD")
+        if not self._known.issuperset(values):
+            raise Refusal("UNKNOWN FIELD")
         out, follows = {}, []
         for f in self.fields:
             if f.k not in values:
