@@ -223,7 +223,7 @@ class TableApp:
                 elif r == "cancel":
                     self.entry = None
                     self._note(["CANCELLED", "VALUES KEPT", "# TO GO ON"], _NOTE_MS)
-            elif k == "#" or k.isdigit():
+            elif k == "#" or self._opens(k):
                 self._start_entry(k)
             elif k in P.SEATS and self.screen.get("count"):
                 # a count made during play: the seat that made it opens the entry
@@ -257,6 +257,17 @@ class TableApp:
             self._kick()
         self._note(["HOST CALLED" if long else "BELL RUNG", "" if self._linked() else "WILL SEND"],
                    _NOTE_MS)
+
+    def _opens(self, k):
+        # On the idle screen that offers "# ENTER GAME n", a digit, or a seat where the
+        # first field is a seat and no count made in play owns the seat keys, is the
+        # first key of the entry. The seat check and a confirmation open with # only.
+        f = self._form()
+        if f and f.get("kind", P.RESULT) != P.RESULT:
+            return False
+        if k.isdigit():
+            return True  # (with no form: "NOTHING TO ENTER")
+        return bool(f and k in P.SEATS and not self.screen.get("count") and f["fields"][0].get("seat"))
 
     def _between_games(self):
         s = self.screen
@@ -315,6 +326,8 @@ class TableApp:
         from entry import Entry  # let go again when no entry is open (on_key)
         self.entry = Entry(form, self.draft)
         if k != "#":
+            if self.entry.page < 0:
+                self.entry.buf = ""  # the key begins the first field afresh, a kept value or not
             if self.entry.key(k) == "send":  # a digit in idle is the first digit of the entry
                 self._send_result()  # a count made in one key (the seat of a double)
         elif self.fix and self.entry.page >= 0:

@@ -10,6 +10,8 @@
 # confirm), and a field's key (A-D) on a review page opens that field to fix.
 # A field with "when": [k, values] is asked only while field k holds one of
 # the values; otherwise it follows from k: neither asked, shown nor sent.
+# A number field takes itself on its last possible digit (one more would pass
+# its max) when the next field is empty: no # needed (checked as on #).
 # A count made in play is keyed mid-game: a field of it whose values are single
 # digits (Bergen's header, 2 or 3) takes the digit without # (checked as on #),
 # and it is sent as its last field is taken, with no review page: the board
@@ -156,6 +158,16 @@ class Entry:
                 self.buf = k if self.buf == "0" else self.buf + k
                 if mx < 10 and self.form.get("kind") == COUNT:
                     return self._accept(f)
+                if int(self.buf) * 10 > mx and not self.fixing:
+                    # No further digit fits: taken as # would take it, when the next
+                    # stop is a field not yet keyed. Where # would next confirm
+                    # something (the review page, a kept value) it waits for #: a
+                    # habitual # must never send or accept unseen (docs/firmware.md).
+                    for g in self.fields[self.i + 1:]:
+                        if self._asked(g):
+                            if g["k"] not in self.draft:
+                                return self._accept(f)
+                            break
         else:
             self.msg = "DIGITS ONLY"
         return None

@@ -163,6 +163,34 @@ def test_the_keypad_takes_a_physical_keyboard_and_keeps_a_refused_field(app, hub
     assert entry.body["values"] == {"lead": 2, "out": 4, "A": 16, "B": 28, "C": 4}
 
 
+def test_the_keypad_takes_a_field_on_its_last_possible_digit_as_a_board_does(app, hub, server, page, room):
+    """As on a board (firmware/entry.py): a number no further digit fits is taken without OK
+    while the next field is empty; an OK pressed anyway only says "TYPE A NUMBER"; the last
+    field before the review waits for OK, so a habitual OK never sends unseen."""
+    make_party(hub, 2)
+    page.goto(server.url.rstrip("/") + keypad_url(app, 1))
+    page.wait_for_selector("#entry:not([hidden])")
+    fields = json.loads(page.evaluate("JSON.stringify(screen.form.fields)"))
+    full = next(f for f in fields if f["k"] == "A")["max"] // 10 + 1   # one more digit passes max
+    page.keyboard.press("b")                      # who led: a key on the idle keypad opens it
+    page.keyboard.press("c")                      # domino by C
+    page.keyboard.type(str(full))
+    page.wait_for_function("document.getElementById('field').textContent.endsWith('B SIXTEENTHS')")
+    page.keyboard.press("Enter")                  # out of habit
+    page.wait_for_function("document.getElementById('typed').textContent.includes('TYPE A NUMBER')")
+    page.keyboard.type(str(full))                 # B, taken
+    page.wait_for_function("document.getElementById('field').textContent.endsWith('D SIXTEENTHS')")
+    page.keyboard.type(str(full))                 # D: the last field asked (C went out)
+    page.wait_for_function(f"document.getElementById('typed').textContent === '{full}'")
+    assert page.locator("#review").is_hidden()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#review:not([hidden])")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('ack').textContent === 'GAME 1 SAVED'", timeout=5000)
+    (entry,) = [e for e in hub.journal.events() if e.kind == ev.RESULT]
+    assert entry.body["values"] == {"lead": 2, "out": 3, "A": full, "B": full, "D": full}
+
+
 def test_the_keypad_refuses_a_total_the_deal_cannot_hold_at_the_field_keeping_the_rest(
         app, hub, server, page, room):
     """All the seats together hold at most what the pieces in play show (hub/scoring/bounds.py;

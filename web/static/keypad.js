@@ -150,6 +150,13 @@ function moveTo(i, emptyOnly) {
   walk.typed = v === undefined ? "" : f.card ? cardKeys(f, v) : f.seat ? showValue(f, v).replace("NONE", "0") : String(v);
 }
 
+// No further digit fits: the field takes itself, as OK would, when the next stop is a field
+// not yet keyed; before the review page or a kept value it waits for OK (firmware/entry.py)
+function nextIsEmpty() {
+  const next = walk.form.fields.slice(walk.i + 1).find((g) => asked(g, walk.values));
+  return next !== undefined && !(next.k in walk.values);
+}
+
 function accept(f) {
   let v;
   if (walk.typed === "") { walk.msg = f.seat ? "PICK A-D" : "TYPE A NUMBER"; return; }
@@ -214,10 +221,12 @@ function key(k) {
     if (SEAT_KEYS.includes(k) || (k === "0" && (f.min || 0) < 1)) { walk.typed = k; accept(f); }   // one key
     else walk.msg = (f.min || 0) >= 1 ? "PICK A-D" : "A-D OR 0=NONE";
   } else if (/^[0-9]$/.test(k)) {
-    if (walk.typed.length >= String(f.max === undefined ? 999 : f.max).length) walk.msg = "TOO MANY DIGITS";
+    const hi = f.max === undefined ? 999 : f.max;
+    if (walk.typed.length >= String(hi).length) walk.msg = "TOO MANY DIGITS";
     else {
       walk.typed = walk.typed === "0" ? k : walk.typed + k;
-      if (walk.form.kind === "count" && f.max !== undefined && f.max < 10) accept(f);   // a single-digit count: no OK
+      if (walk.form.kind === "count" && hi < 10) accept(f);   // a single-digit count: no OK
+      else if (Number(walk.typed) * 10 > hi && !walk.fixing && nextIsEmpty()) accept(f);
     }
   } else walk.msg = "DIGITS ONLY";
   renderEntry();
