@@ -6,8 +6,9 @@ For each form the book's party plays (Block, Draw, All Quarters, Sebastopol, Ber
 Tiddle-a-wink) one virtual board (the firmware on the MicroPython unix port) is shown
 the hub's entry form for a table of four, game after game (the first game of a
 session asks who led); the scoring engine plays each hand move by move and the
-simulated guest (hardware/sim/party.py, `key_in`) keys what the hand gave, reading
-the display before every key, from the `#` that opens the entry to the `#` that
+simulated guest (hardware/sim/party.py, `key_in`) keys what the hand gave, knowing
+each value by the label the board shows for it (party/keyed.py) and reading the
+display before every key, from the `#` that opens the entry to the `#` that
 sends it from the review page. Every key pressed is counted. The hub's side is the
 stand-in of hardware/sim/hub_double.py, which acknowledges every entry.
 
@@ -39,6 +40,7 @@ from hub.conductor.cards import SEATS, card_at  # noqa: E402
 from hub.conductor.leads import keys_lead  # noqa: E402
 from hub.conductor.scoring import count_form, entry_form, played_hand  # noqa: E402
 from hub.conductor.setup import FORMS, PARTNERSHIP_FORMS, from_body  # noqa: E402
+from party.keyed import as_seen  # noqa: E402
 
 
 IN_PLAY = ("bergen", "tiddle-a-wink")   # the parties whose ten points stop a session mid-hand
@@ -81,8 +83,8 @@ def play(form: str, table: int, broker, hub: HubDouble, hands: int, seed: int, o
             board.wait_for(f"# ENTER GAME {game}", timeout=30)
             before = sum(pressed)
             for c in counts:   # during the hand, as each count is made
-                key_count(board, counting, c)
-            key_in(board, screen_form, values)
+                key_count(board, as_seen(counting, c))
+            key_in(board, game, as_seen(fields, values))
             board_keys.append(sum(pressed) - before)
             phone.append(phone_keys(fields, values) + sum(phone_keys(counting, c, True) for c in counts))
             board.wait_for(f"GAME {game} SAVED", timeout=30)

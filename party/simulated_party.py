@@ -19,11 +19,12 @@ from hardware.sim.board import VirtualBoard
 from hardware.sim.party import dismiss, key_count, key_in, prompt_of
 from hub import conductor
 from hub.conductor import events as k
-from hub.conductor.cards import SEATS, number
 from hub.conductor.prizes import play_off_winner
+from hub.conductor.leads import keys_lead
 from hub.conductor.scoring import played_hand
 from hub.conductor.state import last_session, session_over
 
+from .keyed import count_as_seen, hand_as_seen, seats_as_seen
 from .setup import guest_names, seat_guests, staff_action, start_session
 
 
@@ -99,7 +100,7 @@ class VirtualTables:
                 self.say(str(exc))
                 continue
             # Key only what the board itself offers: the hub's form for this game.
-            if form is None or not board.lines or board.lines[-2] != prompt_of(form):
+            if form is None or not board.lines or board.lines[-2] != prompt_of(form["game"]):
                 self._stop.wait(0.3)
                 continue
             if not self._begin_entry():
@@ -131,12 +132,12 @@ class VirtualTables:
         try:
             for count in counts:
                 self._stop.wait(pause * rng.uniform(0.5, 1.5))
-                if self._stopped() or not key_count(board, screen["count"]["fields"], count):
+                if self._stopped() or not key_count(board, count):
                     return   # the stop bell: "all tables stop playing at once" (000, BERGEN GAME)
             self._stop.wait(pause * rng.uniform(0.5, 1.5))
             if self._stopped():
                 return
-            key_in(board, form, values)
+            key_in(board, form["game"], values)
         except TimeoutError as exc:
             self.say(str(exc))
             return
@@ -149,22 +150,30 @@ class VirtualTables:
         return state.final_count is None and s is not None and s.bell is not None and s.bell.meaning == "stop"
 
     def _values(self, n: int, form: dict, rng: random.Random) -> tuple[dict, list[dict]] | None:
-        """What the table keys for this form: the entry's values, and the counts made in
-        play before it (none but in a hand played with in_play "each")."""
+        """What the table keys for this form, as its guests read it on the board: the entry's
+        values, and the counts made in play before it (none but in a hand played with in_play
+        "each")."""
         state = self.hub.state
         t = state.session.tables[n] if state.session else None
         if form.get("kind") == "seat-check" and t is not None:
-            return {x: number(c) if c else 0 for x, c in zip(SEATS, t.seats)}, []
+            return seats_as_seen(t.seats), []
         if form.get("kind") == "result" and state.final_count is not None:
             i = conductor.open_play_off(state, n)
             if i is None:
                 return None
             cards = state.play_offs[i].cards
-            return played_hand(state.setup, cards + (None,) * (4 - len(cards)), rng, play_off=True)
+            return self._seen(state.setup, cards + (None,) * (4 - len(cards)), rng, play_off=True)
         if form.get("kind") == "result" and t is not None:
-            lead = any(f["k"] == "lead" for f in form["fields"])  # who led, where the form asks it
-            return played_hand(state.setup, t.seats, rng, lead=lead)
+            # who led is keyed in the games the rules ask it (leads.py)
+            return self._seen(state.setup, t.seats, rng, lead=keys_lead(state.setup.form, form["game"]))
         return None  # a confirmation is a guest's judgement, not the simulator's
+
+    @staticmethod
+    def _seen(setup, seats, rng: random.Random, **how) -> tuple[dict, list[dict]]:
+        """A hand the engine plays at these seats, as the table reads what it keys."""
+        values, counts = played_hand(setup, seats, rng, **how)
+        return (hand_as_seen(setup, seats, values, **how),
+                [count_as_seen(setup, seats, c) for c in counts])
 
     def _wait_until_moved_on(self, n: int, screen: dict, timeout: float = 15.0) -> None:
         deadline = time.monotonic() + timeout

@@ -24,10 +24,10 @@ from hardware.sim.board import VirtualBoard
 from hardware.sim.party import key_in
 from hub import conductor
 from hub.broker import free_port, wait_for_port
-from hub.conductor.cards import SEATS, number
 from hub.conductor.scoring import played_values
 from hub.journal import open_reader, read_events
 from hub.service import Hub
+from party.keyed import hand_as_seen, seats_as_seen
 from party.setup import create_party, guest_names, seat_guests, start_session
 from web import create_app, projection
 from web.server import WebServer
@@ -44,13 +44,18 @@ def set_up_party(hub: Hub) -> None:
     assert start_session(hub, 1).ok
 
 
-def seat_check_values(state, n: int) -> dict:
-    return {x: number(c) if c else 0 for x, c in zip(SEATS, state.session.tables[n].seats)}
+def seat_check_seen(state, n: int) -> dict:
+    """Table n's seat check as its guests key it: the cards they hold."""
+    return seats_as_seen(state.session.tables[n].seats)
 
 
 def result_values(state, n: int, game: int) -> dict:
-    lead = game == 1
-    return played_values(state.setup, state.session.tables[n].seats, random.Random(game), lead=lead)
+    return played_values(state.setup, state.session.tables[n].seats, random.Random(game), lead=game == 1)
+
+
+def seen(state, n: int, game: int, values: dict) -> dict:
+    """Game `game`'s values as table n's guests read them on the board (the first asks who led)."""
+    return hand_as_seen(state.setup, state.session.tables[n].seats, values, lead=game == 1)
 
 
 def journaled(path, kind: str = "table.result") -> list[tuple[str, dict]]:
@@ -103,11 +108,9 @@ def test_a_result_keyed_at_table_3_reaches_the_standings_stream_and_the_boards_d
 
         threading.Thread(target=read, daemon=True).start()
         board.wait_for("# SEAT CHECK", timeout=WAIT)
-        screen = conductor.screens(hub.state)[TABLE]
-        assert key_in(board, screen["form"], seat_check_values(hub.state, TABLE))
+        assert key_in(board, 0, seat_check_seen(hub.state, TABLE))
         board.wait_for("# ENTER GAME 1", timeout=WAIT)
-        screen = conductor.screens(hub.state)[TABLE]
-        assert key_in(board, screen["form"], result_values(hub.state, TABLE, 1))
+        assert key_in(board, 1, seen(hub.state, TABLE, 1, result_values(hub.state, TABLE, 1)))
 
         # The hub's ack, on the table's own display (a passing message: look at every frame).
         board.wait_for(lambda _: any("GAME 1 SAVED" in line for f in board.frames for line in f), timeout=WAIT)
@@ -160,13 +163,13 @@ def test_broker_restart_between_keypress_and_ack_loses_and_doubles_nothing(broke
     hub = Hub(journal, broker.host, broker.port).start()
     set_up_party(hub)
     board.wait_for("# SEAT CHECK", timeout=WAIT)
-    assert key_in(board, conductor.screens(hub.state)[TABLE]["form"], seat_check_values(hub.state, TABLE))
+    assert key_in(board, 0, seat_check_seen(hub.state, TABLE))
     board.wait_for("# ENTER GAME 1", timeout=WAIT)
-    form = conductor.screens(hub.state)[TABLE]["form"]
     values = result_values(hub.state, TABLE, 1)
+    meant = seen(hub.state, TABLE, 1, values)
     hub.stop()  # no hub to acknowledge: the entry waits in the board's outbox
     board.wait_for("HUB?", timeout=WAIT)
-    assert key_in(board, form, values)
+    assert key_in(board, 1, meant)
     board.wait_for("PEND 1", timeout=WAIT)
     broker.stop()  # the broker dies with the entry unacknowledged…
     time.sleep(1)
@@ -203,13 +206,13 @@ def test_hub_killed_and_restarted_loses_and_doubles_nothing(broker, tmp_path, bo
     proc = _hub_process(journal, broker)
     try:
         board.wait_for("# SEAT CHECK", timeout=WAIT)
-        assert key_in(board, conductor.screens(state)[TABLE]["form"], seat_check_values(state, TABLE))
+        assert key_in(board, 0, seat_check_seen(state, TABLE))
         board.wait_for("# ENTER GAME 1", timeout=WAIT)
         state = conductor.replay(journal_events(journal))
         values = result_values(state, TABLE, 1)
         proc.send_signal(signal.SIGKILL)  # the hub dies: no orderly goodbye
         proc.wait()
-        assert key_in(board, conductor.screens(state)[TABLE]["form"], values)
+        assert key_in(board, 1, seen(state, TABLE, 1, values))
         board.wait_for("PEND 1", timeout=WAIT)
         proc = _hub_process(journal, broker)
         board.wait_for(lambda lines: "PEND" not in lines[-1], timeout=WAIT)

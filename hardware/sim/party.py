@@ -1,80 +1,99 @@
 """A guest keying an entry into a virtual board (board.py), or dismissing a message
 it shows: the one board driver that the demo's simulated party
-(party/simulated_party.py), the drills and the tests use. It needs only the form
-the board shows and the values to key, never the hub: it acts through the board's
-keys and reads its display back.
+(party/simulated_party.py), the drills, the benches and the tests use. Like a guest,
+it knows only what it means to key and what the display shows: each value by the
+label the board shows for its field ("A SIXTEENTHS", "DOMINO BY"; on the seat check,
+the seat: "A"), as the display shows it ("12", "B", "NONE", a card "W1A"), never the
+hub's form. It reads the label, the hint line and the typed value before every key,
+and the review page before sending. party/keyed.py turns a hand the engine played
+into such a meaning.
 """
 from __future__ import annotations
 
 import re
 import time
+from collections.abc import Mapping
 
 from .board import VirtualBoard
 
 SEATS = "ABCD"  # the seat letters a board's keypad has (firmware/entry.py)
-_FIELD_PAGE = re.compile(r"\s(\d+)/(\d+)$")  # an entry page's first line ends "3/10"
 _PROMPT = re.compile(r"# (SEAT CHECK|ENTER GAME \d+)$")  # the idle screen's line: what '#' opens
+NONE = "NONE"   # how a seat field shows "no seat" (keyed 0)
+EMPTY = "EMPTY" # how the seat check shows an empty seat's card (keyed 0)
 
 
-def field_keys(field: dict, value: int) -> str:
-    """What a guest types for one field: digits, or a seat letter (0 for none), then #."""
-    if field.get("seat"):
-        return (SEATS[value - 1] if value else "0") + "#"
-    return f"{value}#"
+def prompt_of(game: int) -> str:
+    """What the idle board shows `#` does for this game (firmware/app.py): game 0 is the
+    seat check that comes before a session's first game."""
+    return "# SEAT CHECK" if game == 0 else f"# ENTER GAME {game}"
 
 
-def shown_value(field: dict, value: int) -> str:
-    """How the entry page shows a typed value (firmware/entry.py)."""
-    if field.get("seat"):
-        return SEATS[value - 1] if value else "NONE"
-    return str(value)
+def card_keys(card: str) -> str:
+    """A score-card as a guest keys it, from what is printed on it (the field's hint line
+    says how: "TABLE, THEN A-D", or "TABLE,A/B,1W/2R" on White and Red cards): "2C" is
+    2C, "W1B" (TABLE 1 B WHITE) 1B1, "R3A" 3A2; a spare "2C/2" 2C2; an empty seat 0."""
+    if card == EMPTY:
+        return "0"
+    card, _, copy = card.partition("/")
+    keys = card[1:] + "12"["WR".index(card[0])] if card[0] in "WR" else card
+    return keys + copy
 
 
-def prompt_of(form: dict) -> str:
-    """What the idle board shows `#` does for this form (firmware/app.py)."""
-    return "# SEAT CHECK" if form.get("kind") == "seat-check" else f"# ENTER GAME {form['game']}"
+def _keys(hint: str, meant: str) -> tuple[str, str]:
+    """For a field page with this hint line (its fourth line): what the page shows once
+    `meant` is typed, and the keys that type it (without the `#` that accepts)."""
+    if hint.startswith("TABLE"):  # a score-card: its keys are shown as typed
+        keys = card_keys(meant)
+        return keys, keys
+    if "A-D" in hint:  # a seat: one key, taken at once ("A-D OR 0=NONE", "PICK A-D")
+        return meant, "0" if meant == NONE else meant
+    return meant, meant  # a number: its digits ("0-224")
 
 
-def key_in(board: VirtualBoard, form: dict, values: dict, timeout: float = 20.0) -> bool:
-    """Enter `values` into the board's form as a guest would: reading the display at
-    every step, so a message that interrupts (the conductor's bell) is dismissed and
-    the entry resumed at the field the board shows. True once the board has sent it;
-    False if, before it was opened, the board stops offering it (the stop bell rang: the
-    table plays no more; or the hub moved the table on to another entry); TimeoutError,
-    saying what the board showed, if it never could."""
-    fields, prompt = form["fields"], prompt_of(form)
+def _meaning(label: str, meant: Mapping[str, str]) -> str | None:
+    """What the guest means for a field labelled so on the display: by its label ("A
+    SIXTEENTHS"), or on the seat check by the seat it names ("A ANN LEE": seat A's card)."""
+    if label in meant:
+        return meant[label]
+    return meant.get(label.split(" ")[0]) if label[:1] in SEATS else None
+
+
+def key_in(board: VirtualBoard, game: int, meant: Mapping[str, str], timeout: float = 20.0) -> bool:
+    """Enter what the guests mean (`meant`: the value as shown, by the field's label) into
+    the board's entry for `game` (0: the seat check) as a guest would: reading the display
+    at every step, so a message that interrupts (the conductor's bell) is dismissed and
+    the entry resumed at the field the board shows, a field the board takes on its last
+    key is not accepted twice, and a value the review page shows otherwise than meant is
+    fixed before sending. True once the board has sent it; False if, before it was
+    opened, the board stops offering it (the stop bell rang: the table plays no more; or
+    the hub moved the table on to another entry); TimeoutError, saying what the board
+    showed, if it never could; LookupError if the board asks a field the guest did not
+    mean to key."""
+    prompt = prompt_of(game)
     deadline = time.monotonic() + timeout
-    opened = False
+    opened, fixing = False, None   # fixing: the label of a value the review showed wrong
     while time.monotonic() < deadline:
         lines = board.lines
-        page = _FIELD_PAGE.search(lines[0]) if lines else None
-        if not page and len(fields) == 1 and len(lines) > 2 and lines[2].startswith("> "):
-            page = _FIELD_PAGE.search(" 1/1")  # a one-field form whose long title leaves out "1/1"
         offered = lines[-2] if len(lines) > 1 else ""
         if not opened and (_stopped(lines) or (_PROMPT.match(offered) and offered != prompt)):
             return False
         if any(line.strip() == "# OK" for line in lines) or "CANCEL ENTRY?" in lines:
             keys = "#"  # dismiss the message / "no, don't cancel"
-        elif lines and lines[-2] == prompt:
+        elif offered == prompt:
             if opened:
                 return True  # back at the prompt: sent and answered, or refused
             keys = "#"  # open the entry (again, if a message took the last '#')
-        elif page:
+        elif len(lines) > 3 and lines[2].startswith("> "):  # a field's page
             opened = True
-            # Type the value, then read it back before accepting it: a message that pops
-            # up meanwhile (the conductor's bell) takes the key pressed as it appears.
-            f = fields[int(page.group(1)) - 1]
-            shown = lines[2][2:].rstrip("_")
-            if shown == shown_value(f, values[f["k"]]):
-                keys = "#"
-            else:
-                clear = (1 if shown else 0) if f.get("seat") else len(shown)
-                keys = "*" * clear + field_keys(f, values[f["k"]])[:-1]
+            keys = _field_keys(board, lines, meant, fixing)
+            if lines[1] == fixing:
+                fixing = None
         elif lines and lines[0].endswith("CHECK") and lines[1:2] != ["SENDING..."]:
             opened = True
-            # the review pages: next page, and on the last one, send (not "SEAT CHECK /
-            # SENDING...": a '#' there, once the verdict is in, would open a second entry)
-            keys = "#"
+            # the review pages: each checked, then the next, and on the last one, send (not
+            # "SEAT CHECK / SENDING...": a '#' there, once the verdict is in, would open a
+            # second entry); on the way back to a value to fix, back a page
+            keys, fixing = ("*", fixing) if fixing else _review_keys(lines, meant)
         elif opened:
             return True  # sending, or the verdict shown
         else:
@@ -85,6 +104,55 @@ def key_in(board: VirtualBoard, form: dict, values: dict, timeout: float = 20.0)
         # its answer to a heap request means every frame of these keys is shown.
         board.heap(timeout=max(1.0, deadline - time.monotonic()))
     raise TimeoutError(f"table {board.table}: entry not sent in {timeout} s; display: {board.lines}")
+
+
+def _field_keys(board: VirtualBoard, lines: list[str], meant: Mapping[str, str], fixing: str | None) -> str:
+    """The keys for a field's page: type the value meant, then (on the next look, if the
+    board has not taken it on its last key) accept it; on the way back to a value to fix,
+    leave this one as it is and go back a field."""
+    label, shown, hint = lines[1], lines[2][2:].rstrip("_"), lines[3]
+    seat = "A-D" in hint and not hint.startswith("TABLE")
+    clear = "*" * ((1 if shown else 0) if seat else len(shown))
+    if fixing is not None and label != fixing:
+        return clear + "*"  # empty: '*' goes back a field, its value kept
+    value = _meaning(label, meant)
+    if value is None:
+        raise LookupError(f"table {board.table}: the board asks {label!r}, which the guest "
+                          f"does not mean to key; display: {lines}")
+    # Read back before accepting: a message that pops up meanwhile (the conductor's bell)
+    # takes the key pressed as it appears.
+    looks, keys = _keys(hint, value)
+    return "#" if shown == looks else clear + keys
+
+
+def _review_keys(lines: list[str], meant: Mapping[str, str]) -> tuple[str, str | None]:
+    """On a review page: '#' (next page, or send) when every value shows as meant; else
+    the keys that open the first wrong one to fix, and its label: its seat letter where the
+    page offers that ("A-D: FIX A SEAT"), else '*' back through the fields to it."""
+    for line in lines[1:]:
+        wrong = _wrong(line, meant)
+        if wrong is None:
+            continue
+        if "A-D: FIX A SEAT" in lines and wrong in SEATS:
+            return wrong, None
+        return "*", wrong
+    return "#", None
+
+
+def _wrong(line: str, meant: Mapping[str, str]) -> str | None:
+    """The label of the value a review line ("A SIXTEENTHS  3", "A ANN LEE    W1A") shows,
+    when it is not what the guest meant; None when it is, or the line shows no value meant.
+    The line's label may be cut to make room for the value."""
+    part, _, shown = line.rstrip().rpartition(" ")
+    part = part.rstrip()
+    if not part:
+        return None
+    labels = [label for label in meant if label.startswith(part)]
+    if not labels and part[:1] in SEATS and part.split(" ")[0] in meant:
+        labels = [part.split(" ")[0]]    # the seat check: the seat's line
+    if not labels or any(meant[label] == shown for label in labels):
+        return None
+    return labels[0]
 
 
 def _stopped(lines: list[str]) -> bool:
@@ -101,10 +169,11 @@ def dismiss(board: VirtualBoard) -> None:
         board.heap()
 
 
-def key_count(board: VirtualBoard, fields: list[dict], count: dict, timeout: float = 30.0) -> bool:
-    """A count made in play (the screen's `count` form), as a guest keys it: the seat that
-    made it (which opens the count's entry), then the other fields; the last one sends it
-    (a count has no review page: `undo_count` takes it back). True once the hub's verdict
+def key_count(board: VirtualBoard, meant: Mapping[str, str], timeout: float = 30.0) -> bool:
+    """A count made in play, as a guest keys it (`meant` as for `key_in`: {"MADE BY": "B",
+    "HEADER": "3"}): the seat that made it, whose key on the idle screen opens the count's
+    entry with the seat taken, then each field the board asks; its last one sends it (a
+    count has no review page: `undo_count` takes it back). True once the hub's verdict
     is shown; False once the stop bell shows instead, before or after the keys (the count
     that reached ten rang it, or another table's did): the table plays no more."""
     # on the idle screen, or over the last count's passing "COUNTED", which a key dismisses
@@ -112,11 +181,14 @@ def key_count(board: VirtualBoard, fields: list[dict], count: dict, timeout: flo
                            or _stopped(lines), timeout=timeout)
     if _stopped(shown):
         return False
-    for f in fields:
-        v = count[f["k"]]
-        # a seat, or a single-digit value, is taken on its key (firmware/entry.py)
-        board.press(SEATS[v - 1] if f.get("seat") else f"{v}" if f.get("max", 999) < 10 else f"{v}#")
-    board.heap(timeout=timeout)   # every frame of these keys shown: the last count's note is gone
+    keys = next(v for v in meant.values() if v in SEATS)   # the seat that made it
+    while True:
+        board.press(keys)
+        board.heap(timeout=timeout)   # every frame of these keys shown
+        lines = board.lines
+        if len(lines) < 4 or not lines[2].startswith("> "):
+            break   # sent: the last count's note is gone
+        keys = _field_keys(board, lines, meant, None)
     return not _stopped(board.wait_for(lambda lines: "COUNTED" in lines or _stopped(lines), timeout=timeout))
 
 

@@ -283,7 +283,8 @@ def cut_table(work: Path, *, tables: int = 20, minutes: float = 5.0, seed: int =
             for g in range(1, games + 1):
                 time.sleep(max(0.0, began + cut_s * g / (games + 1) - time.monotonic()))
                 form = {**form1, "game": g, "title": f"GAME {g}"}
-                party.key(cut_n, session, form, party.values(handle.state(), cut_n, session, form))
+                state = handle.state()
+                party.key(state, cut_n, session, form, party.values(state, cut_n, session, form))
             time.sleep(max(0.0, began + cut_s - time.monotonic()))
             seen["pending"] = boards[cut_n].lines[-1]
             seen["journaled while cut"] = sum(1 for e in party.keyed if e.table == cut_n and e.kind == "result"
@@ -341,7 +342,7 @@ def power_cuts(work: Path, *, tables: int = 4, seed: int = 17, say=print) -> Fig
             handle.stop()  # the hub goes away: entries wait in the outboxes
             for n, board in boards.items():
                 board.wait_for("HUB?", timeout=30)
-                party.key(n, 1, forms[n], party.values(state, n, 1, forms[n]))
+                party.key(state, n, 1, forms[n], party.values(state, n, 1, forms[n]))
                 board.wait_for("PEND 1", timeout=30)
                 board.restart()  # the power cut (SIGKILL) and back on
                 board.wait_for("PEND 1", timeout=30)  # the entry survived on flash

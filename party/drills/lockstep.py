@@ -19,6 +19,7 @@ from hub import conductor
 from hub.conductor import events as k
 from hub.conductor.cards import SEATS, number
 from hub.conductor.state import last_session, session_over
+from party.keyed import hand_as_seen, seats_as_seen
 from party.setup import create_party, guest_names, seat_guests, staff_action, start_session
 
 from .books import Keyed
@@ -100,9 +101,18 @@ class LockstepParty:
         if form.get("kind") == "seat-check":
             return {x: number(c) if c else 0 for x, c in zip(SEATS, seats)}
         rng = random.Random(f"{self.seed}:{session}:{n}:{form['game']}")
-        # Who led is keyed where the form asks for it (the hub's form: game 1 of a rotating lead).
+        # Who led is keyed where the board asks it: game 1 of a rotating lead, and every game
+        # a board cut off from the hub keys (it carries its last form on: drills/faults.py).
         lead = any(f["k"] == "lead" for f in form["fields"])
         return conductor.played_values(state.setup, seats, rng, lead=lead)
+
+    @staticmethod
+    def seen(state, n: int, form: dict, values: dict) -> dict[str, str]:
+        """`values` as table n's guests read them on the board (party/keyed.py)."""
+        seats = state.session.tables[n].seats
+        if form.get("kind") == "seat-check":
+            return seats_as_seen(seats)   # the cards `values` numbers, as printed
+        return hand_as_seen(state.setup, seats, values, lead="lead" in values)
 
     def form_for(self, n: int, session: int, rnd: int, timeout: float | None = None):
         """(state, form) once the hub offers table n the entry of this round; None on timeout."""
@@ -127,17 +137,18 @@ class LockstepParty:
                 return
             state, form = got
             values = self.values(state, n, session, form)
-            self.key(n, session, form, values)
+            self.key(state, n, session, form, values)
             self.after_key(n)
             self.wait_until(lambda s: conductor.screens(s).get(n, {}).get("form") != form,
                             f"table {n}'s session {session} round {rnd} to be journaled")
         except Exception as exc:  # a drill reports, it does not die
             self.failures.append(f"table {n}: session {session} round {rnd}: {exc!r}")
 
-    def key(self, n: int, session: int, form: dict, values: dict, timeout: float = 60.0) -> None:
-        """Key an entry at table n's board (as a guest reads it) and book it as keyed."""
+    def key(self, state, n: int, session: int, form: dict, values: dict, timeout: float = 60.0) -> None:
+        """Key an entry at table n's board (as a guest reads it, the party as in `state`) and
+        book it as keyed."""
         board = self.boards[n]
-        prompt = prompt_of(form)
+        prompt = prompt_of(form["game"])
         deadline = time.monotonic() + timeout
         while board.lines[-2:-1] != [prompt]:
             if time.monotonic() > deadline:
@@ -145,7 +156,7 @@ class LockstepParty:
                                    f"firmware log {board.log[-4:]}")
             dismiss(board)
             time.sleep(0.05)
-        key_in(board, form, values, timeout=timeout)
+        key_in(board, form["game"], self.seen(state, n, form, values), timeout=timeout)
         with self._keyed_lock:
             self.keyed.append(Keyed(n, session, form.get("kind", "result"), form["game"], values))
 

@@ -26,8 +26,7 @@ class SentBoard:
 
 def test_the_guest_presses_nothing_more_once_the_seat_check_is_sending():
     board = SentBoard()
-    form = {"kind": "seat-check", "game": 0, "title": "SEAT CHECK", "fields": []}
-    assert key_in(board, form, {}, timeout=2)
+    assert key_in(board, 0, {}, timeout=2)
     assert board.pressed == ["#", "#"]
 
 
@@ -52,9 +51,9 @@ class InterruptedBoard:
     """The firmware's own Entry behind a display; a message that waits for a key pops up
     just before the `interrupt_at`-th line of keys."""
 
-    def __init__(self, form, interrupt_at: int):
-        self.Entry, self.form = firmware_entry(), form
-        self.entry, self.note, self.sent, self.lines_pressed = None, False, [], 0
+    def __init__(self, form, interrupt_at: int = 0, draft: dict | None = None):
+        self.Entry, self.form, self.draft = firmware_entry(), form, dict(draft or {})
+        self.entry, self.note, self.sent, self.keys_pressed = None, False, [], []
         self.interrupt_at = interrupt_at
 
     @property
@@ -63,18 +62,19 @@ class InterruptedBoard:
             return ["** BELL **", "FINISH GAME", "START NO NEW ONE", "", "# OK", "", "", "T1"]
         if self.entry:
             return (self.entry.lines() + [""] * 7)[:7] + ["T1"]
-        return ["TABLE 1", "", "", "", "", "", f"# ENTER GAME {self.form['game'] + len(self.sent)}", "T1"]
+        prompt = "# SEAT CHECK" if self.form["kind"] == "seat-check" else f"# ENTER GAME {self.form['game'] + len(self.sent)}"
+        return ["TABLE 1", "", "", "", "", "", prompt, "T1"]
 
     def press(self, keys):
-        self.lines_pressed += 1
-        if self.lines_pressed == self.interrupt_at:
+        self.keys_pressed.append(keys)
+        if len(self.keys_pressed) == self.interrupt_at:
             self.note = True
         for k in keys:
             if self.note:
                 self.note = False  # this key only dismisses the message
             elif self.entry is None:
                 if k == "#":
-                    self.entry = self.Entry(self.form, {})
+                    self.entry = self.Entry(self.form, dict(self.draft))
             elif self.entry.key(k) == "send":
                 self.sent.append(self.entry.values())
                 self.entry = None
@@ -91,5 +91,37 @@ def test_a_message_popping_up_while_a_value_is_typed_does_not_change_what_is_sen
     values = {"A": 7, "out": 3, "C": 52}
     for interrupt_at in range(1, 9):
         board = InterruptedBoard(form, interrupt_at)
-        assert key_in(board, form, values, timeout=5)
+        assert key_in(board, 4, {"A SPOTS": "7", "DOMINO BY": "C", "C SPOTS": "52"}, timeout=5)
         assert board.sent == [values], interrupt_at
+
+
+# The guest reads the review page before sending, and a value it shows otherwise than
+# meant is fixed as a guest fixes it (docs/firmware.md, the keypad: "review page | `*` |
+# back to the last field, values kept"; "a field's key (A-D) | opens that field to fix").
+
+def test_a_value_the_review_page_shows_wrong_is_fixed_before_sending():
+    form = {"kind": "result", "game": 2, "title": "GAME 2",
+            "fields": [{"k": "A", "label": "A SPOTS", "min": 0, "max": 99},
+                       {"k": "out", "label": "DOMINO BY", "seat": True, "min": 0, "max": 4},
+                       {"k": "C", "label": "C SPOTS", "min": 0, "max": 99}]}
+    # keyed before (the board keeps a game's draft): the entry opens on its review page
+    board = InterruptedBoard(form, draft={"A": 7, "out": 2, "C": 25})
+    board.press("#")
+    assert board.lines[:4] == ["GAME 2     CHECK", "A SPOTS        7", "DOMINO BY      B", "C SPOTS       25"]
+    assert key_in(board, 2, {"A SPOTS": "7", "DOMINO BY": "C", "C SPOTS": "52"}, timeout=5)
+    assert board.sent == [{"A": 7, "out": 3, "C": 52}]
+
+
+def test_the_seat_check_fixes_a_wrong_card_with_its_seat_key():
+    """Grimm 1896 (000_ff8a6ed40036e836.txt), BERGEN GAME party: White and Red cards; the
+    board shows the names it expects and the table fixes a seat by its letter, keying the
+    card in hand as printed: table, letter, 1 white / 2 red (docs/firmware.md, seat check)."""
+    names = ("ANN LEE", "BEN GRIMM", "CLARA PELL", "DAVID HILL")
+    form = {"kind": "seat-check", "game": 0, "title": "SEAT CHECK",
+            "fields": [{"k": x, "label": f"{x} {name}", "min": 0, "max": 8, "card": 2, "v": v}
+                       for x, name, v in zip("ABCD", names, (1, 2, 3, 4))]}
+    board = InterruptedBoard(form)
+    # B holds table 2's white B card (number 6), not the card the hub drew for the seat
+    assert key_in(board, 0, {"A": "W1A", "B": "W2B", "C": "R1A", "D": "R1B"}, timeout=5)
+    assert board.sent == [{"A": 1, "B": 6, "C": 3, "D": 4}]
+    assert board.keys_pressed == ["#", "B", "***2B1", "#", "#"]   # open, fix B: clear "1B1", key 2B1, OK; send

@@ -27,7 +27,7 @@ def test_games_keyed_ahead_through_a_hub_outage_are_all_journaled(broker, tmp_pa
         board.wait_for("HUB?", timeout=20)
         for game in (1, 2):
             ahead = {**form, "game": game, "title": f"GAME {game}"}  # as the board offers it
-            party.key(1, 1, ahead, party.values(state, 1, 1, ahead))
+            party.key(state, 1, 1, ahead, party.values(state, 1, 1, ahead))
         board.wait_for("PEND 2")
         handle.start()
         board.wait_for(lambda lines: "PEND" not in lines[-1], timeout=30)

@@ -16,7 +16,6 @@ import pytest
 from hardware.sim.board import VirtualBoard
 from hardware.sim.party import key_count, key_in, undo_count
 from hub.conductor import events as k
-from hub.conductor import screens
 from hub.conductor import standings
 from hub import protocol
 from web.party import entries as console_entries
@@ -39,11 +38,10 @@ def test_ten_points_made_mid_hand_stop_every_table_at_once(broker, tmp_path):
         for b in boards.values():
             b.wait_for("A-D: POINTS MADE", timeout=20)
         t1 = boards[1]
-        header = screens(hub.state)[1]["count"]["fields"]   # MADE BY (a seat), HEADER
         for made in (1, 2, 3):          # three triple-headers by A: A+C at 9, the hand goes on
-            key_count(t1, header, {"seat": 1, "header": 3})
+            key_count(t1, {"MADE BY": "A", "HEADER": "3"})
             t1.wait_for(f"A+C {3 * made} B+D 0")
-        key_count(t1, header, {"seat": 2, "header": 2})   # B+D makes two
+        key_count(t1, {"MADE BY": "B", "HEADER": "2"})   # B+D makes two
         t1.wait_for("B+D 2")
         assert hub.state.session.bell is None
         # C's double-header brings A+C to eleven: the stop bell at both boards within a second
@@ -112,7 +110,7 @@ def test_a_double_is_one_key_and_the_table_can_undo_it_until_the_hand_is_in(brok
         assert undo_count(board)[0] == "COUNT UNDONE"
         board.wait_for("A+C 0 B+D 1")
         assert not any(line.endswith("* UNDO") for line in board.lines)   # the last one only
-        key_count(board, screens(hub.state)[1]["count"]["fields"], {"seat": 3})
+        key_count(board, {"DOUBLE BY": "C"})
         board.wait_for("A+C 1 B+D 1")
         kinds = [e.kind for e in journal_events(journal)]
         assert kinds.count("table.count") == 3 and kinds.count("table.count-undone") == 1
@@ -121,7 +119,7 @@ def test_a_double_is_one_key_and_the_table_can_undo_it_until_the_hand_is_in(brok
         assert listed == [({"seat": 2}, False, ""), ({"seat": 4}, True, "undone at the table"),
                           ({"seat": 3}, False, "")]
         # the hand goes out: C's "Tiddle-a-wink" makes A+C's second point; the counts stand
-        key_in(board, screens(hub.state)[1]["form"], {"out": 3})
+        key_in(board, 1, {"DOMINO BY": "C"})
         board.wait_for("A+C 2 B+D 1")
         count = next(e for e in journal_events(journal) if e.kind == "table.count").id
         late = {"v": 1, "id": "late.1.1", "table": 1, "kind": "count-undone",

@@ -19,7 +19,7 @@ from party.hands import draw_game as game
 from .conftest import make_party, submit
 
 from hardware.sim.party import key_in
-from hub import conductor
+from party.keyed import hand_as_seen
 from hub.conductor import events as ev
 
 pytestmark = pytest.mark.broker
@@ -74,8 +74,9 @@ def test_standings_update_within_a_second_of_a_virtual_tables_entry(hub, server,
     try:
         for b in tables:
             seq_before = int(page.evaluate("document.body.dataset.seq"))
-            form = conductor.screens(hub.state)[b.table]["form"]
-            keying = threading.Thread(target=key_in, args=(b, form, game(b.table, 1)))
+            meant = hand_as_seen(hub.state.setup, hub.state.session.tables[b.table].seats,
+                                 game(b.table, 1), lead=True)   # game 1 asks who led
+            keying = threading.Thread(target=key_in, args=(b, 1, meant))
             keying.start()
             sent = watch.first_from(b.board_id)
             page.wait_for_function(
