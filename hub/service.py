@@ -102,6 +102,7 @@ class Hub:
         self._published_screens: dict[int, dict] = {}
         self._bell_sent: str | None = None
         self._stopping = threading.Event()
+        self._busy = False   # the writer has inputs waiting (read or queued) that it has not judged
         self._writer = threading.Thread(target=self._write_loop, name="hub-writer", daemon=True)
         self.mqtt = self._make_client(broker_host, broker_port, username, password, client_id)
         self._link = edge.Link(self.mqtt)   # driven by the writer thread
@@ -267,17 +268,10 @@ class Hub:
         one batch, reply; a quiet second still looks at the clock (the party's time limit)."""
         last = time.monotonic()
         while not (self._stopping.is_set() and self._inbox.empty()):
-            try:
-                self._link.poll(1.0 if self._inbox.empty() and not self._stopping.is_set() else 0.0)
-            except Exception:  # paho's own errors are its return codes: this is a bug, not the link
-                log.exception("the MQTT loop failed; carrying on")
-                time.sleep(0.1)
-            items = []
-            while len(items) < BATCH_MAX:
-                try:
-                    items.append(self._inbox.get_nowait())
-                except queue.Empty:
-                    break
+            items = self._take(0.0)   # what has arrived meanwhile, without waiting
+            if not items:
+                self._caught_up()
+                items = self._take(0.0 if self._stopping.is_set() else 1.0)
             now = time.monotonic()
             if not items and now - last < 1.0:
                 continue
@@ -290,6 +284,31 @@ class Hub:
                     if isinstance(item, _LocalInput) and not item.reply.done():
                         item.reply.set_result(Verdict.refuse(HUB_ERROR))
         self._link.close()
+
+    def _take(self, wait: float) -> list:
+        """The next batch: what the link reads within `wait` s (it calls `_on_message`,
+        which queues table events) and what the console queued."""
+        try:
+            self._link.poll(wait if self._inbox.empty() else 0.0)
+        except Exception:  # paho's own errors are its return codes: this is a bug, not the link
+            log.exception("the MQTT loop failed; carrying on")
+            time.sleep(0.1)
+        items = []
+        while len(items) < BATCH_MAX:
+            try:
+                items.append(self._inbox.get_nowait())
+            except queue.Empty:
+                break
+        if items:
+            self._busy = True
+        return items
+
+    def _caught_up(self) -> None:
+        """Nothing waits for the writer: a screen held back by `wait_for_change`'s settle may go."""
+        if self._busy:
+            with self._changed:
+                self._busy = False
+                self._changed.notify_all()
 
     def write_batch(self, items: list) -> None:
         """The writer's step, on the caller's thread: judge a batch of inputs (TableInput,
@@ -456,7 +475,7 @@ class Hub:
             if not self._changed.wait_for(lambda: self.seq > after_seq or self._stopping.is_set(), timeout):
                 return self.seq
             if settle > 0:
-                self._changed.wait_for(lambda: self._inbox.empty() or self._stopping.is_set(), settle)
+                self._changed.wait_for(lambda: not self._busy or self._stopping.is_set(), settle)
         return self.seq
 
 
