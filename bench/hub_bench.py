@@ -64,7 +64,8 @@ FIGURES = (
 def _subscriber_child(port: int, expected: int, echo: bool, conn) -> None:
     """The bare relay's receiving end: a paho client configured as the hub's, counting.
 
-    With `echo` it is the hub's MQTT edge and nothing else: for each event it
+    With `echo` it is the hub's MQTT edge and nothing else (hub/edge.py: paho driven
+    by one thread of its own, one `recv` and one `send` per batch): for each event it
     publishes the ack and a retained screen as the hub does, without judging or
     journaling — the ceiling of any hub built on paho in one Python process."""
     import json
@@ -74,6 +75,7 @@ def _subscriber_child(port: int, expected: int, echo: bool, conn) -> None:
     import paho.mqtt.client as mqtt
     from paho.mqtt.enums import CallbackAPIVersion
 
+    from hub import edge
     from hub.service import REPLY_QOS   # as the hub publishes them
     got, times, done, subscribed = [0], [0.0, 0.0], threading.Event(), threading.Event()
 
@@ -97,21 +99,36 @@ def _subscriber_child(port: int, expected: int, echo: bool, conn) -> None:
     def on_connect(client, userdata, flags, reason_code, properties):
         client.subscribe([("party/table/+/event", 1)])
 
-    c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="relay-subscriber", clean_session=True)
+    c = (edge.Client if echo else mqtt.Client)(CallbackAPIVersion.VERSION2, client_id="relay-subscriber",
+                                                clean_session=True)
     c.max_inflight_messages_set(1000)
     c.max_queued_messages_set(0)
     c.on_connect, c.on_message = on_connect, on_message
     c.on_subscribe = lambda *a: subscribed.set()
     c.on_socket_open = lambda client, userdata, sock: sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    c.connect("127.0.0.1", port)
-    c.loop_start()
+    if echo:   # the loop as the hub's writer runs it, on a thread of its own here
+        link, stopped = edge.Link(c), threading.Event()
+
+        def run_link():
+            while not stopped.is_set():
+                link.poll(0.1)
+        c.connect_async("127.0.0.1", port)
+        loop = threading.Thread(target=run_link, daemon=True)
+        loop.start()
+    else:
+        c.connect("127.0.0.1", port)
+        c.loop_start()
     subscribed.wait(10)
     conn.send("ready")
     cpu = time.process_time()
     done.wait(conn.recv())
     conn.send((got[0], times[1], time.process_time() - cpu))
-    c.loop_stop()
-    c.disconnect()
+    if echo:
+        stopped.set()
+        loop.join(5)
+    else:
+        c.loop_stop()
+        c.disconnect()
 
 
 def results(setup_body: dict, seats: dict, tables: int, games: int, seed: int) -> dict[int, list[dict]]:
