@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hardware.sim.board import DEFAULT_HEAP, VirtualBoard, build, romfs_image, tool  # noqa: E402
 from hardware.sim.hub_double import HubDouble, form  # noqa: E402
+from hardware.sim.party import dismiss, key_in  # noqa: E402
 from hub.broker import best_available  # noqa: E402
 
 
@@ -102,24 +103,28 @@ def session(broker, games: int, romfs: bool, kept: bool = False) -> list[float]:
         board.wait_for("# ENTER GAME 1")
         board.wait_for(lambda lines: "HUB?" not in lines[-1])
         boot = board.heap()
-        latencies = []
+        latencies, sends = [], []
+        press = board.press
+
+        def pressing(keys):   # the send is the '#' on the review page: its time, for the latency
+            if "# SEND  * BACK" in board.lines:
+                sends.append(time.monotonic())
+            press(keys)
+
+        board.press = pressing
         for game in range(1, games + 1):
             hub.screen(1, form=form(game), lines=["TABLE 1", f"GAME {game}"])
             board.wait_for(f"# ENTER GAME {game}")
-            for k in ("#", f"{5 * game}#", "0#", "B"):
-                board.press(k)
-            board.wait_for("# SEND  * BACK")
             n = len(hub.journal)
-            t0 = time.monotonic()
-            board.press("#")
+            key_in(board, game, {"A SPOTS": str(5 * game), "B SPOTS": "0", "DOMINO BY": "B"})
             hub.wait(lambda: len(hub.journal) > n)
             eid = list(hub.journal)[-1]
-            latencies.append(hub.arrived[eid] - t0)
+            latencies.append(hub.arrived[eid] - sends[-1])
             board.wait_for(f"GAME {game} SAVED")
             board.press("BELL") if game == games else None
         hub.bell("bench-bell", "finish")
         board.wait_for("FINISH GAME")
-        board.press("#")
+        dismiss(board)
         board.wait_for(lambda lines: "PEND" not in lines[-1])
         steady = board.heap()
     finally:
@@ -190,7 +195,7 @@ def bell_fanout(broker, tables: int, rounds: int) -> None:
                 print(f"  round {r}: {missing} tables did not show the bell within 30 s")
             samples += round_samples
             for b in boards:
-                b.press("#")  # dismiss, as a table would
+                dismiss(b)  # as a table would
             time.sleep(0.5)
         print(f"bell-to-display with {tables} virtual tables (publish -> frame on each table): "
               f"{summary(samples)}")
