@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.against import Figure, add_options, compare  # noqa: E402
 from bench.room import HubProcess, Room, machine, percentile, spread  # noqa: E402
-from hub.broker import Mosquitto  # noqa: E402
+from party.broker import Mosquitto  # noqa: E402
 from hub.conductor import events as k  # noqa: E402
 
 PARTY = {"form": "draw", "sessions": 1, "seat_check": False}

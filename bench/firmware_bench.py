@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from hardware.sim.board import DEFAULT_HEAP, VirtualBoard, build, romfs_image, tool  # noqa: E402
 from hardware.sim.hub_double import HubDouble, form  # noqa: E402
 from hardware.sim.party import dismiss, key_in  # noqa: E402
-from hub.broker import best_available  # noqa: E402
+from party.broker import best_available  # noqa: E402
 
 
 def ms(seconds: float) -> str:

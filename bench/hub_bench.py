@@ -45,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.against import Figure, add_options, compare  # noqa: E402
 from bench.room import HubProcess, Room, machine  # noqa: E402
-from hub.broker import Mosquitto  # noqa: E402
+from party.broker import Mosquitto  # noqa: E402
 
 
 FIGURES = (

@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from hardware.sim.board import VirtualBoard  # noqa: E402
 from hardware.sim.hub_double import HubDouble  # noqa: E402
 from hardware.sim.party import key_count, key_in  # noqa: E402
-from hub.broker import best_available  # noqa: E402
+from party.broker import best_available  # noqa: E402
 from hub.conductor.cards import SEATS, card_at  # noqa: E402
 from hub.conductor.leads import keys_lead  # noqa: E402
 from hub.conductor.scoring import count_form, entry_form, played_hand  # noqa: E402

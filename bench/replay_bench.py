@@ -70,7 +70,7 @@ def best(f, runs: int = 3):
 
 def start_up(path: Path, tables: int) -> tuple[float, float]:
     """(seconds to construct the hub, seconds until connected with every screen republished)."""
-    from hub.broker import Mosquitto
+    from party.broker import Mosquitto
     from hub.service import Hub
     broker = Mosquitto().start()
     try:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hub.broker import best_available  # noqa: E402
+from party.broker import best_available  # noqa: E402
 from hub.conductor import events as ev  # noqa: E402
 from hub.replica import restore  # noqa: E402
 from hub.service import Hub  # noqa: E402

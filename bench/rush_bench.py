@@ -35,7 +35,7 @@ from bench.against import Figure, add_options, compare  # noqa: E402
 from bench.hub_bench import results  # noqa: E402
 from bench.room import HubProcess, Room, machine, percentile, spread  # noqa: E402
 from bench.screens_bench import Screen, report  # noqa: E402
-from hub.broker import Mosquitto  # noqa: E402
+from party.broker import Mosquitto  # noqa: E402
 
 PARTY = {"form": "draw", "sessions": 1, "seat_check": False}
 FIGURES = (

@@ -131,7 +131,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
-    from hub.broker import best_available
+    from party.broker import best_available
     from hardware.sim.protocol_table import ProtocolTable
 
     broker = best_available().start()

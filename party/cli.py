@@ -157,7 +157,7 @@ def _choose_ports(args, movable: bool) -> None:
     """The embedded broker's port and the web's, checked before anything starts: one taken
     (a Mosquitto on 1883, another party on 8080) stops with what to do, or, for the demo's
     defaults (`movable`), becomes a free one, said."""
-    from hub.broker import port_taken
+    from party.broker import port_taken
 
     def choose(host: str, port: int, given: bool, what: str, option: str, hint: str = "") -> int:
         if not port or not port_taken(host, port):
@@ -181,7 +181,7 @@ def _start_broker(args):
     if args.broker:
         say(f"using the broker at {args.broker[0]}:{args.broker[1]}")
         return None, args.broker
-    from hub.broker import EmbeddedBroker
+    from party.broker import EmbeddedBroker
     try:
         broker = EmbeddedBroker(port=args.mqtt_port or None).start()
     except RuntimeError as e:

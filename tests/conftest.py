@@ -3,7 +3,7 @@ import logging
 
 import pytest
 
-from hub.broker import EmbeddedBroker, Mosquitto, best_available
+from party.broker import EmbeddedBroker, Mosquitto, best_available
 
 
 @pytest.fixture

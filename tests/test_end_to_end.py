@@ -23,7 +23,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 from hardware.sim.board import VirtualBoard
 from hardware.sim.party import key_in
 from hub import conductor
-from hub.broker import free_port, wait_for_port
+from party.broker import free_port, wait_for_port
 from hub.conductor.scoring import played_values
 from hub.journal import open_reader, read_events
 from hub.service import Hub

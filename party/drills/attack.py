@@ -17,7 +17,7 @@ from pathlib import Path
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
-from hub.broker import best_available
+from party.broker import best_available
 from party.provision import hub_settings
 from party.replay import read_journal
 

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from hub import conductor
-from hub.broker import best_available
+from party.broker import best_available
 from hub.journal import Journal
 from party.replay import read_journal
 

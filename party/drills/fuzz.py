@@ -20,7 +20,7 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
 from hub import conductor, protocol
-from hub.broker import best_available
+from party.broker import best_available
 from hub.conductor.cards import SEATS, number
 from party.replay import read_journal
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Callable
 
 from hub import conductor
-from hub.broker import free_port, wait_for_port
+from party.broker import free_port, wait_for_port
 from hub.journal import open_reader, read_events
 from hub.service import Hub
 from party.provision import hub_settings

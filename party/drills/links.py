@@ -11,7 +11,7 @@ from pathlib import Path
 
 import paho.mqtt.client as mqtt
 
-from hub.broker import Mosquitto, best_available, free_port
+from party.broker import Mosquitto, best_available, free_port
 from party.provision import mosquitto_lines, password_tool, provision
 
 

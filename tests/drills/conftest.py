@@ -3,7 +3,7 @@ import os
 
 import pytest
 
-from hub.broker import Mosquitto
+from party.broker import Mosquitto
 from party.provision import mosquitto_lines, password_tool, provision
 
 

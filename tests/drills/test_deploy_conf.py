@@ -14,7 +14,7 @@ import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
-from hub.broker import executable, free_port, wait_for_port
+from party.broker import executable, free_port, wait_for_port
 
 from .conftest import as_root_lines
 

@@ -1,4 +1,6 @@
-"""The MQTT broker the boards and the hub meet at.
+"""The MQTT broker the boards and the hub meet at, started for them by the tools (the
+demo, the drills, the benches, the tests): the hub only connects to a broker it is
+given, so this lives with the tools, above the product.
 
 Two kinds, one interface (`start`, `stop`, `host`, `port`):
 - `Mosquitto`: Debian's mosquitto as a child process — the production broker and
