@@ -118,6 +118,7 @@ def protocol_tables(broker: Mosquitto, tables: int, rounds: int, work: Path, pro
 
 def virtual_boards(broker: Mosquitto, boards: int, rounds: int, work: Path) -> list[float]:
     from hardware.sim.board import VirtualBoard
+    from hardware.sim.party import dismiss
     hub = HubProcess(work / "boards.sqlite3", broker.port)
     hub.call("party", dict(tables=boards, **PARTY))
     started = [VirtualBoard(n, broker.host, broker.port, work / f"board-{n}").start() for n in range(1, boards + 1)]
@@ -130,10 +131,10 @@ def virtual_boards(broker: Mosquitto, boards: int, rounds: int, work: Path) -> l
             for n in tables:
                 b = started[n - 1]
                 print(f"    table {n}: display {b.lines}; firmware log {b.log[-8:]}")
-        def dismiss():   # the players saw the bell: "# OK"
+        def seen():   # the players saw the bell: "# OK"
             for b in started:
-                b.press("#")
-        per_table, to_all, _ = ring_rounds(hub, rounds, silent=silent, between=dismiss)
+                dismiss(b)
+        per_table, to_all, _ = ring_rounds(hub, rounds, silent=silent, between=seen)
     finally:
         for b in started:
             b.stop()
