@@ -125,3 +125,18 @@ def test_the_seat_check_fixes_a_wrong_card_with_its_seat_key():
     assert key_in(board, 0, {"A": "W1A", "B": "W2B", "C": "R1A", "D": "R1B"}, timeout=5)
     assert board.sent == [{"A": 1, "B": 6, "C": 3, "D": 4}]
     assert board.keys_pressed == ["#", "B", "***2B1", "#", "#"]   # open, fix B: clear "1B1", key 2B1, OK; send
+
+
+def test_a_field_the_board_takes_on_its_last_digit_is_not_accepted_again():
+    """The keypad (docs/firmware.md): a number field takes itself on its last possible digit
+    when the next field is empty; a '#' there would only say TYPE A NUMBER. The guest reads
+    the display after typing and presses '#' only where the board still shows the value."""
+    form = {"kind": "result", "game": 1, "title": "GAME 1",
+            "fields": [{"k": "A", "label": "A SPOTS", "min": 0, "max": 99},
+                       {"k": "out", "label": "DOMINO BY", "seat": True, "min": 0, "max": 4},
+                       {"k": "C", "label": "C SPOTS", "min": 0, "max": 99}]}
+    board = InterruptedBoard(form)
+    assert key_in(board, 1, {"A SPOTS": "52", "DOMINO BY": "C", "C SPOTS": "7"}, timeout=5)
+    assert board.sent == [{"A": 52, "out": 3, "C": 7}]
+    # open; 52 taken on its 2 (no 52x is at most 99); C taken on its key; 7 could go on: '#'; send
+    assert board.keys_pressed == ["#", "52", "C", "7", "#", "#"]
