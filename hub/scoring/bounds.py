@@ -67,11 +67,15 @@ class HandBounds:
     def _least(self, k: int) -> int:
         return self._sums[1][min(max(k, 0), len(self.tiles))]
 
+    @cached_property
+    def _piece_keys(self) -> tuple[tuple[str, str], ...]:
+        """(seat, its pieces' field) where pieces are keyed: spelled once per bounds."""
+        return tuple((s, f"{s}_pieces") for s in self.seats) if self.pieces else ()
+
     def __call__(self, values: dict[str, int]) -> None:
         """Refuse values that no hand dealt from these tiles can leave (see the module)."""
         spots = {s: values[s] for s in self.seats if s in values}
-        pieces = {s: values[f"{s}_pieces"] for s in self.seats
-                  if self.pieces and f"{s}_pieces" in values}
+        pieces = {s: values[k] for s, k in self._piece_keys if k in values}
         out = values.get("out")
         if out and out <= len(self.seats):   # a seat beyond the table: "NO SUCH SEAT" later
             seat = self.seats[out - 1]
@@ -85,7 +89,7 @@ class HandBounds:
                     raise Refusal(f"{s}: {self._most(n)} AT MOST")
                 if spots[s] < self._least(n):
                     raise Refusal(f"{s}: {self._least(n)} AT LEAST")
-        if sum(spots.values()) > self.most_in_hands:
+        if sum(spots.values()) > self._most(self.in_hands):
             raise Refusal("TOO MANY SPOTS")
         if sum(pieces.values()) > self.in_hands:
             raise Refusal("TOO MANY PIECES")
