@@ -82,6 +82,7 @@ class Hub:
                     raise JournalFailsAudit(journal_path, findings)
             else:
                 self.state = conductor.replay(self.journal.events())
+        conductor.collector_spares_the_party()   # what was replayed stays for the party
         # Litestream beside the hub (hub/replica.py); its position is what the boards may forget.
         self.replica = Replica(replica, journal_path, sync_s=replica_sync_s,
                                on_advance=self._replica_advanced) if replica else None

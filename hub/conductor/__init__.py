@@ -12,14 +12,14 @@ judge that admits inputs to it. See docs/conductor.md.
                                                 # played: the simulated tables' entries
 """
 from .audit import Finding, audit
-from .fold import apply, collector_paused, initial, open_play_off, replay
+from .fold import apply, collector_paused, collector_spares_the_party, initial, open_play_off, replay
 from .judge import admit, judge, tick
 from .screens import current_bell, screen, screens, tables
 from .scoring import played_values
 from .standings import score_cards, standings, to_json
 from .state import PartyState
 
-__all__ = ["PartyState", "initial", "apply", "replay", "collector_paused", "audit", "Finding",
+__all__ = ["PartyState", "initial", "apply", "replay", "collector_paused", "collector_spares_the_party", "audit", "Finding",
            "admit", "judge", "tick",
            "screen", "screens", "current_bell", "tables", "standings", "to_json", "score_cards",
            "open_play_off", "played_values"]
