@@ -6,7 +6,7 @@ hub imports none of web, hardware, party; hardware imports neither hub nor web
 (its virtual board reaches the firmware only through the micropython process);
 no Python here imports the firmware (it runs on the boards) or the tests. Every
 .py under the checked folders is parsed with `ast` (imports inside functions
-count too), and the test fails on (a) an import against the arrows, (b) an
+count too, and a module named in `importlib.import_module`/`__import__`), and the test fails on (a) an import against the arrows, (b) an
 import cycle between folders, (c) a private name (`_x`) taken from another package.
 """
 from __future__ import annotations
@@ -84,9 +84,22 @@ def imports_of(path: Path, root: Path) -> list[Import]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases:
             found.append(Import(f"{rel}:{node.lineno}", importer, aliases[node.value.id], (node.attr,)))
+        elif _imported_by_call(node):   # importlib.import_module("entry"), __import__("entry")
+            found.append(Import(f"{rel}:{node.lineno}", importer, node.args[0].value))
     found = [Import(i.where, i.importer, f"firmware.{i.module}", i.names)
              if i.module.split(".")[0] in FIRMWARE_MODULES else i for i in found]
     return [i for i in found if i.target in PROJECT]
+
+
+def _imported_by_call(node: ast.AST) -> bool:
+    """A call that imports a module named by a constant string: the firmware run in this
+    process as surely as an import statement would."""
+    if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)):
+        return False
+    f = node.func
+    return (isinstance(f, ast.Name) and f.id in ("__import__", "import_module")
+            or isinstance(f, ast.Attribute) and f.attr == "import_module")
 
 
 def all_imports(root: Path, folders=CHECKED) -> list[Import]:
@@ -183,11 +196,13 @@ def test_an_import_against_the_arrows_is_caught_even_inside_a_function(tmp_path)
         "party/cli.py": "from hub import service\nfrom web import view\nfrom hardware.sim import party\n",
         "bench/b.py": "from tests.conductor.party import bergen_hand\n",
         "hardware/sim/board.py": "import sys\nsys.path.insert(0, 'firmware')\nimport entry\n",
+        "hardware/sim/probe.py": "import importlib\n\nentry = importlib.import_module('entry')\n",
     })
     assert sorted(against_the_arrows(imports)) == [
         "bench/b.py:1: bench imports tests.conductor.party",
         "hardware/sim/board.py:3: hardware imports firmware.entry",
         "hardware/sim/party.py:1: hardware imports hub.conductor",
+        "hardware/sim/probe.py:3: hardware imports firmware.entry",
         "hub/service.py:2: hub imports web",
         "web/view.py:1: web imports party.cli",
     ]
