@@ -37,6 +37,14 @@ BATCH_MAX = 512  # inputs judged and committed together; bounds a batch's latenc
 # At QoS 1 paho kept each of them until the broker's PUBACK and walked all those
 # in flight on every PUBACK: a tenth of the hub's CPU in a rush (docs/performance.md).
 REPLY_QOS = 0
+# The tables' events reach the hub at QoS 0 too (a board publishes them at QoS 1;
+# the broker's PUBACK frees the board's link, not its outbox). With clean sessions
+# the broker forgets a QoS 1 message in flight to the hub when the hub's link drops,
+# so QoS 1 on this hop kept nothing that QoS 0 loses: the board's resend until the
+# hub's ack keeps an entry. QoS 1 cost a PUBACK per event and let the broker send
+# the hub only so many unacknowledged at once (Mosquitto's max_inflight_messages,
+# 20 by default): a rush came in batches of 20.
+INPUT_QOS = 0
 
 
 @dataclass(frozen=True)
@@ -176,7 +184,7 @@ class Hub:
             return
         self._link.connected()
         # Clean session: subscriptions do not survive a reconnect, so make them every time.
-        client.subscribe([(t, 1) for t in protocol.TABLE_INPUTS])
+        client.subscribe([(t, INPUT_QOS) for t in protocol.TABLE_INPUTS])
         self._say_online(client)
         if self.replica:
             self._publish_gap()
