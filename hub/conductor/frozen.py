@@ -28,6 +28,24 @@ class FrozenMap(Mapping[K, V]):
     def __len__(self) -> int:
         return len(self._d)
 
+    # Mapping's own get, `in`, keys, items and values go through __getitem__ key by key (a
+    # miss raising KeyError inside): the dict's, which cannot change it, in C. The judge and
+    # the fold ask them of every result's values and of the party's tables.
+    def __contains__(self, key) -> bool:
+        return key in self._d
+
+    def get(self, key, default=None):
+        return self._d.get(key, default)
+
+    def keys(self):
+        return self._d.keys()
+
+    def items(self):
+        return self._d.items()
+
+    def values(self):
+        return self._d.values()
+
     def __eq__(self, other) -> bool:
         # two FrozenMaps compare their dicts in C (Mapping's copies both into new dicts first):
         # the audit compares every journaled outcome and decision with the judge's

@@ -130,7 +130,13 @@ class _SeatMap:
 def entry_form(setup: Setup, seats, play_off: bool = False, lead: bool = False) -> list[dict]:
     """The protocol's `form.fields`, named by the table's seats; with `lead`, first the
     seat that led (leads.py)."""
-    return [dict(f) for f in _fields(setup, _occupied(seats), play_off, lead)]
+    return [dict(f) for f in entry_fields(setup, seats, play_off, lead)]
+
+
+def entry_fields(setup: Setup, seats, play_off: bool = False, lead: bool = False) -> tuple[dict, ...]:
+    """`entry_form`'s fields as made once for every table seated alike, not copied: for
+    a screen, which is spelled and compared, never changed (one per result keyed)."""
+    return _fields(setup, _occupied(seats), play_off, lead)
 
 
 @lru_cache(maxsize=256)
@@ -203,9 +209,10 @@ def _scored(m: "_SeatMap", outcome) -> Scored:
     points = {m.to_table[s]: p for s, p in outcome.points.items()}
     # the engine's points are the card's measure: sixteenths, quarters, Sebastopol's game won
     # (1 to the winner) or the partnership's points credited to both partners
-    gains = tuple(points.get(s, 0) for s in SEATS)
+    get = points.get
+    gains = get("A", 0), get("B", 0), get("C", 0), get("D", 0)   # SEATS
     return Scored(gains, winners, Outcome(FrozenMap(points), winners, outcome.blocked,
-                                          frozen(outcome.tally)))
+                                          frozen(outcome.tally) if outcome.tally else EMPTY))
 
 
 def check_partial(setup: Setup, seats, values, play_off: bool = False, lead: bool = False) -> dict:

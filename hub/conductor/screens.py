@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from hub.refusal import Refusal
+
 from . import leads
 from .cards import SEATS, copy_of, number
 from .fold import open_play_off
-from .scoring import count_form, entry_form, pieces_each
+from .scoring import count_form, entry_fields, pieces_each
 from .state import PartyState, last_session, table_state
 
 
@@ -143,7 +145,7 @@ def _seat_check_form(state: PartyState, t) -> dict:
 
 def _result_form(state: PartyState, seats, game: int, title: str, lead=False, play_off=False):
     try:
-        fields = entry_form(state.setup, seats, play_off=play_off, lead=lead)
+        fields = list(entry_fields(state.setup, seats, play_off=play_off, lead=lead))
     except Refusal:
         return None
     return {"kind": "result", "game": game, "title": title, "fields": fields}

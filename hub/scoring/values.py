@@ -153,6 +153,22 @@ class Counts(Mapping):
     def __len__(self):
         return len(self._items)
 
+    # the dict's own look-ups, in C (Mapping's go through __getitem__ key by key)
+    def __contains__(self, k):
+        return k in self._items
+
+    def get(self, k, default=None):
+        return self._items.get(k, default)
+
+    def keys(self):
+        return self._items.keys()
+
+    def items(self):
+        return self._items.items()
+
+    def values(self):
+        return self._items.values()
+
     def __hash__(self):
         return hash(frozenset(self._items.items()))
 
@@ -174,11 +190,13 @@ class HandOutcome:
     tally: Mapping[str, int] = Counts()
 
     def __post_init__(self):
-        object.__setattr__(self, "points", Counts(self.points))
-        object.__setattr__(self, "tally", Counts(self.tally))
-        if self.side_points is not None:
-            object.__setattr__(self, "side_points", Counts(self.side_points))
-        object.__setattr__(self, "winners", tuple(self.winners))
+        # a Counts is kept as it is (it cannot change): the tally is most often the empty default
+        for name in ("points", "tally", "side_points"):
+            value = getattr(self, name)
+            if type(value) is not Counts and value is not None:
+                object.__setattr__(self, name, Counts(value))
+        if type(self.winners) is not tuple:
+            object.__setattr__(self, "winners", tuple(self.winners))
 
 
 @dataclass(frozen=True)
