@@ -95,9 +95,11 @@ class Proposal:
     @staticmethod
     def read_as(id: str, source: str, body: dict, what: "Body", sent: "Proposal | None" = None
                 ) -> "Proposal":
-        """A proposal whose body `body` is already read as `what`."""
-        p = Proposal(id, source, what.KIND, body, sent=sent)
-        p.__dict__["what"] = what   # as if read (_ReadOnce)
+        """A proposal whose body `body` is already read as `what` (made as `Event.journaled`
+        makes an event: the judge makes one per result)."""
+        p = object.__new__(Proposal)
+        p.__dict__.update(id=id, source=source, kind=what.KIND, body=body, sent=sent,
+                          what=what)   # as if read (_ReadOnce)
         return p
 
     def judged(self, **fields) -> "Proposal":
@@ -108,7 +110,9 @@ class Proposal:
         return Proposal.read_as(self.id, self.source, body, what, sent=self.sent or self)
 
     def event(self, seq: int, at: float) -> "Event":
-        e = Event(seq, self.id, at, self.source, self.kind, self.body, sent=self.sent)
+        e = object.__new__(Event)   # as Event.journaled: one per event admitted
+        e.__dict__.update(seq=seq, id=self.id, at=at, source=self.source, kind=self.kind, body=self.body,
+                          sent=self.sent)
         if "what" in self.__dict__:
             e.__dict__["what"] = self.__dict__["what"]
         return e

@@ -361,9 +361,9 @@ def _entry(state, ev, session: int, seats) -> Entry:
     b = ev.what
     scored = _scored(state, b, seats, b.values, play_off=session == 0,
                      lead=session > 0 and keys_lead(state.setup.form, b.game))
-    return Entry(ev.id, ev.seq, session, b.table, b.game, tuple(seats),
-                 b.values, scored.gains, scored.winners,
-                 needs_confirm=state.setup.confirm and session > 0)
+    return Entry.keyed(ev.id, ev.seq, session, b.table, b.game, tuple(seats),
+                       b.values, scored.gains, scored.winners,
+                       needs_confirm=state.setup.confirm and session > 0)
 
 
 def _count(state, ev):
@@ -373,8 +373,8 @@ def _count(state, ev):
     t = _table(state, n)
     scored = Scored.recorded(b.outcome) if b.outcome is not None else score_count(state.setup, t.seats,
                                                                                   b.values)
-    entry = Entry(ev.id, ev.seq, state.session.number, n, b.game, tuple(t.seats),
-                  b.values, scored.gains, scored.winners, in_play=True)
+    entry = Entry.keyed(ev.id, ev.seq, state.session.number, n, b.game, tuple(t.seats),
+                        b.values, scored.gains, scored.winners, in_play=True)
     return _put(state, n, t.with_entry(entry))
 
 

@@ -67,6 +67,18 @@ class Entry:
     corrections: tuple = ()        # Mend, oldest first
     in_play: bool = False          # a count made during game `game` (Bergen's header), not a game
 
+    @staticmethod
+    def keyed(id: str, seq: int, session: int, table: int, game: int, seats: tuple, values: FrozenMap,
+              gains: tuple, winners: tuple, needs_confirm: bool = False, in_play: bool = False) -> "Entry":
+        """An entry as its table keyed it, nothing mended yet: made without `__init__`'s call
+        per field (a frozen dataclass sets each through object.__setattr__), as
+        hub.event.Event.journaled makes an event: the fold makes one per result."""
+        e = object.__new__(Entry)
+        e.__dict__.update(id=id, seq=seq, session=session, table=table, game=game, seats=seats, values=values,
+                          gains=gains, winners=winners, needs_confirm=needs_confirm, confirmed_by=None,
+                          annulled=None, corrections=(), in_play=in_play)
+        return e
+
     @property
     def live(self) -> bool:
         return self.annulled is None

@@ -11,6 +11,7 @@ from hub.refusal import Refusal
 
 SEATS = ("A", "B", "C", "D")  # Grimm: B left of A, C opposite A, D right of A
 SIDES = ("AC", "BD")          # partners sit opposite (Texas 42, Pell's Match, Grimm's sides)
+_ABSENT = object()
 
 
 def seats_for(players: int) -> tuple[str, ...]:
@@ -112,24 +113,29 @@ class EntryForm:
         """The fields' keys: asked for every entry checked, made once per form."""
         return frozenset(f.k for f in self.fields)
 
+    @derived
+    def _ranges(self) -> tuple[tuple[str, int, int, Field], ...]:
+        """(key, min, max, field) of each field: read once per form, not per entry checked."""
+        return tuple((f.k, f.min, f.max, f) for f in self.fields)
+
     def _checked(self, values: dict, whole: bool) -> dict[str, int]:
         if not self._known.issuperset(values):
             raise Refusal("UNKNOWN FIELD")
         out, follows = {}, []
-        for f in self.fields:
-            if f.k not in values:
+        for k, low, high, f in self._ranges:
+            v = values.get(k, _ABSENT)
+            if v is _ABSENT:
                 if not f.asked(values):
-                    follows.append(f.k)   # not asked, so not keyed: 0 once the checks are made
+                    follows.append(k)   # not asked, so not keyed: 0 once the checks are made
                 elif whole:
                     raise Refusal(f"MISSING {f.label}")
                 continue
-            v = values[f.k]
-            if not isinstance(v, int) or isinstance(v, bool):
+            if type(v) is not int and (not isinstance(v, int) or isinstance(v, bool)):
                 raise Refusal("NOT A NUMBER")
-            if not f.min <= v <= f.max:
+            if not low <= v <= high:
                 text = f.refuse or f"{f.label} {f.min}-{f.max}"
                 raise Refusal(text if len(text) <= 16 else "OUT OF RANGE")
-            out[f.k] = v
+            out[k] = v
         for check in self.checks:
             check(out)
         return {**out, **dict.fromkeys(follows, 0)} if whole else out
