@@ -43,7 +43,7 @@ REPLY_QOS = 0
 # so QoS 1 on this hop kept nothing that QoS 0 loses: the board's resend until the
 # hub's ack keeps an entry. QoS 1 cost a PUBACK per event and let the broker send
 # the hub only so many unacknowledged at once (Mosquitto's max_inflight_messages,
-# 20 by default): a rush came in batches of 20.
+# 20 by default): the first batch of a rush was those 20.
 INPUT_QOS = 0
 
 
