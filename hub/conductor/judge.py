@@ -55,8 +55,9 @@ def admit(state: PartyState, p: Proposal, seq: int, now: float
     try:
         a = _judge(state, p, now)
         events, after = _fold(state, a.proposals, seq, now)
-        if a.bell_at is not None:
-            bell, after = _fold(after, _bell_due(after, a.bell_at, p), seq + len(events), now)
+        due = _bell_due(after, a.bell_at, p) if a.bell_at is not None else ()
+        if due:
+            bell, after = _fold(after, due, seq + len(events), now)
             events += bell
     except Refusal as r:
         return Verdict.refuse(r.why, held=isinstance(r, _NotYet)), state, ()
