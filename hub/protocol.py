@@ -56,7 +56,9 @@ def _check_body(kind: str, body: dict) -> str | None:
         values = body.get("values")
         if not _is_int(body.get("game")) or not isinstance(values, dict):
             return f"{kind} needs game (int) and values (object)"
-        if not values or not all(isinstance(k, str) and _is_int(v) for k, v in values.items()):
+        # a JSON object's keys are strings; an integer is read as int, true and false as bool
+        if not values or not all(type(v) is int for v in values.values()) \
+                or not all(type(k) is str for k in values):
             return f"{kind} values must map field names to integers"
     elif kind == "count-undone":
         if not _is_int(body.get("game")) or not isinstance(body.get("count"), str):

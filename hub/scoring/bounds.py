@@ -64,9 +64,6 @@ class HandBounds:
     def _most(self, k: int) -> int:
         return self._sums[0][min(max(k, 0), len(self.tiles))]
 
-    def _least(self, k: int) -> int:
-        return self._sums[1][min(max(k, 0), len(self.tiles))]
-
     @cached_property
     def _piece_keys(self) -> tuple[tuple[str, str], ...]:
         """(seat, its pieces' field) where pieces are keyed: spelled once per bounds."""
@@ -81,15 +78,18 @@ class HandBounds:
             seat = self.seats[out - 1]
             if spots.get(seat) or pieces.get(seat):
                 raise Refusal("DOMINO HAS SPOTS")
+        most, least, blanks = self._sums   # (looked up here once: asked of every result)
+        top = len(self.tiles)
         for s, n in pieces.items():
             if s in spots:
+                k = min(max(n, 0), top)
                 if n == 0 and spots[s]:
                     raise Refusal("SPOTS NO PIECES")
-                if spots[s] > self._most(n):
-                    raise Refusal(f"{s}: {self._most(n)} AT MOST")
-                if spots[s] < self._least(n):
-                    raise Refusal(f"{s}: {self._least(n)} AT LEAST")
-        if sum(spots.values()) > self._most(self.in_hands):
+                if spots[s] > most[k]:
+                    raise Refusal(f"{s}: {most[k]} AT MOST")
+                if spots[s] < least[k]:
+                    raise Refusal(f"{s}: {least[k]} AT LEAST")
+        if sum(spots.values()) > most[min(max(self.in_hands, 0), top)]:
             raise Refusal("TOO MANY SPOTS")
         if sum(pieces.values()) > self.in_hands:
             raise Refusal("TOO MANY PIECES")
@@ -97,7 +97,6 @@ class HandBounds:
             return
         # A hand ends when one player is out: on a block nobody holds nothing, and a domino
         # leaves something with the others. Only a blank shows no spots.
-        blanks = self._sums[2]
         holding = [s for k, s in enumerate(self.seats, 1) if k != out]
         if out == 0:
             empty = [s for s in holding if pieces.get(s) == 0]
