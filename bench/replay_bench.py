@@ -154,7 +154,7 @@ def main() -> None:
     print(f"read + audit (start-up):     {dt:6.2f} s  {n / dt:9,.0f} events/s  {dt / n * 1e6:5.1f} us/event")
     full, frozen = full_collection(state)
     print(f"a full garbage collection with the replayed party in memory: {full * 1000:5.1f} ms; "
-          f"after gc.freeze(), as `party run` does: {frozen * 1000:5.1f} ms")
+          f"after gc.freeze(), as Hub() does: {frozen * 1000:5.1f} ms")
     runs = [start_up(path, state.setup.tables) for _ in range(3)]
     built, ready = min(runs, key=lambda r: r[1])
     print(f"hub start-up: Hub() (open + audit) {built:.2f} s; connected, {state.setup.tables} screens "

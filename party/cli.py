@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import argparse
-import gc
 import logging
 import signal
 import sys
@@ -208,10 +207,7 @@ def _start_hub(args, journal: Path, movable: bool = False):
         if broker:
             broker.stop()
         raise SystemExit(f"party: {e}") from None
-    # The replayed party lives as long as this process: kept out of the cyclic collector's
-    # full passes, which would otherwise walk all of it (a pause growing with the party).
-    gc.freeze()
-    hub.start()
+    hub.start()   # Hub() has kept the replayed party out of the cyclic collector's passes
     say(f"hub running; journal {journal} (seq {hub.seq})")
     _say_if_no_broker(hub, host, port)
     if hub.replica:

@@ -68,7 +68,9 @@ def collector_spares_the_party() -> None:
     after 10,000 new containers instead of 700 — the writer makes a few dozen per result,
     most freed by their counts within the batch. Without this the collector's passes over
     the party's values and the batch's took a tenth of the writer's CPU: 200-250 ms of
-    every 8,000 results (docs/performance.md, section 0)."""
+    every 8,000 results (docs/performance.md, section 0). No collection first: the replay
+    leaves next to no cycles (`collector_paused`), and a full pass over a 100,000-event
+    party would add half a second to the start-up."""
     gc.freeze()
     gc.set_threshold(10_000, *gc.get_threshold()[1:])
 
