@@ -12,9 +12,11 @@ as one batch, and writes the batch's replies — without a thread handoff, with 
 `recv` for all the bytes the kernel holds and one `send` for all the replies.
 
 What paho does stays paho's: the MQTT packets, the session, the keepalive, the
-will, QoS 1's bookkeeping. Only its sockets are wrapped (`_Coalescing`) and its
-loop is this one (paho's documented external-loop interface: `loop_read`,
-`loop_write`, `loop_misc`, `want_write`, `on_socket_register_write`).
+will, QoS 1's bookkeeping. Only its sockets are wrapped (`_Coalescing`), the TCP
+connect is made on a thread of its own (a host that does not answer would hold
+the writer for paho's `connect_timeout`), and its loop is this one (paho's
+documented external-loop interface: `loop_read`, `loop_write`, `loop_misc`,
+`want_write`, `on_socket_register_write`).
 """
 from __future__ import annotations
 
@@ -102,10 +104,22 @@ class _Coalescing:
 
 
 class Client(mqtt.Client):
-    """paho's client with its sockets wrapped for one `recv` and one `send` per batch."""
+    """paho's client with its sockets wrapped for one `recv` and one `send` per batch,
+    and connected beforehand by `Link`'s dialling thread (`dialled`)."""
+
+    dialled: socket.socket | OSError | None = None
 
     def _create_socket(self):
-        return _Coalescing(super()._create_socket())
+        dialled, self.dialled = self.dialled, None
+        if dialled is None:
+            dialled = super()._create_socket()
+        if isinstance(dialled, OSError):
+            raise dialled
+        return _Coalescing(dialled)
+
+    def dial(self) -> socket.socket:
+        """A TCP connection to the broker (blocks up to `connect_timeout`): paho's own."""
+        return super()._create_socket()
 
 
 class Link:
@@ -125,6 +139,7 @@ class Link:
         self._owner: int | None = None
         self._retry_at = 0.0
         self._delay = self.MIN_DELAY
+        self._dialling: threading.Thread | None = None
         client.on_socket_register_write = self._queued
 
     def wake(self) -> None:
@@ -187,17 +202,24 @@ class Link:
             sock.flush()
 
     def _reconnect(self, timeout: float) -> None:
+        """Dial the broker on a thread of its own when the delay is up (a host that does
+        not answer holds a connect for `connect_timeout`, 5 s: the writer meanwhile
+        judges the console's actions), then let paho take the connection."""
         now = time.monotonic()
-        if now < self._retry_at:
+        if self._dialling is None and now >= self._retry_at:
+            self._dialling = threading.Thread(target=self._dial, name="hub-dial", daemon=True)
+            self._dialling.start()
+        if self._dialling is None or self._dialling.is_alive():
+            wait = timeout if self._dialling else min(timeout, self._retry_at - now)
             try:
-                readable, _, _ = select.select([self._wake_r], [], [], min(timeout, self._retry_at - now))
-                if readable:
+                if select.select([self._wake_r], [], [], wait)[0]:
                     self._wake_r.recv(4096)
             except BlockingIOError:
                 pass
             return
+        self._dialling = None
         try:
-            self.client.reconnect()   # connect_async's first connection too
+            self.client.reconnect()   # on the dialled socket; connect_async's first connection too
         except OSError as exc:
             log.debug("broker not reached: %s", exc)
             self._retry_at = time.monotonic() + self._delay
@@ -205,6 +227,13 @@ class Link:
             return
         self._retry_at = time.monotonic() + self._delay   # if this one is lost at once, not a storm
         self.flush()
+
+    def _dial(self) -> None:
+        try:
+            self.client.dialled = self.client.dial()
+        except OSError as exc:
+            self.client.dialled = exc
+        self.wake()
 
     def close(self) -> None:
         """Disconnect cleanly (no will) and close the wake-up pair; on the loop's thread."""

@@ -5,6 +5,8 @@ a real broker, its restarts and cut links are the drills': tests/drills.)"""
 import select
 import socket
 
+import pytest
+
 from hub.edge import _Coalescing
 
 
@@ -56,3 +58,43 @@ def test_replies_wait_for_the_flush_and_a_peer_that_reads_slowly_gets_every_byte
         if readable:
             received += peer.recv(1 << 20)
     assert bytes(received) == b"".join(replies)
+
+
+def test_the_console_is_answered_while_the_brokers_host_does_not_answer(tmp_path):
+    """The writer's thread runs the link; a connect to a host that never answers waits
+    out paho's connect_timeout on a thread of its own, not the writer's: the
+    conductor's actions are judged and journaled meanwhile (docs/performance.md)."""
+    from hub.conductor import events as k
+    from hub.service import Hub
+    from party.setup import create_party
+
+    silent = socket.socket()   # a listener that never accepts, its queue full: SYNs go unanswered
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(0)
+    waiting = []
+    for _ in range(8):
+        s = socket.socket()
+        s.setblocking(False)
+        s.connect_ex(silent.getsockname())
+        waiting.append(s)
+    probe = socket.socket()
+    probe.settimeout(0.5)
+    try:
+        probe.connect(silent.getsockname())
+        pytest.skip("this kernel answers a connect to a full listen queue")
+    except (TimeoutError, socket.timeout):
+        pass
+    finally:
+        probe.close()
+    hub = Hub(tmp_path / "journal.sqlite3", *silent.getsockname())
+    hub.mqtt.connect_timeout = 60.0   # longer than Hub.submit waits for a verdict (10 s)
+    hub.start()
+    try:
+        verdict = create_party(hub, tables=4, form="draw")
+        assert verdict.ok
+        assert not hub.mqtt.is_connected()   # still dialling: the verdict did not wait for it
+        assert [e.kind for e in hub.journal.events()][-1] == k.PARTY_CREATED
+    finally:
+        hub.stop()
+        for s in waiting + [silent]:
+            s.close()
