@@ -1,6 +1,7 @@
 """The hub's durable ingest against the bare Mosquitto relay of the same QoS 1 stream.
 
     python bench/hub_bench.py [--quick] [--tables 200] [--games 40] [--window 4] [--profile]
+    python bench/hub_bench.py --writer-only [--profile]   # the writer alone, three times, nothing else
     python bench/hub_bench.py --against REV [--runs 3] [...]   # this tree and commit REV, side by side
 
 One Mosquitto on 127.0.0.1; the same publishers (this process: `--tables`
@@ -223,6 +224,24 @@ def writer_alone(journal: Path, scratch: Path, payloads: dict, batch: int = 50) 
     return admitted, elapsed, cpu
 
 
+def _writer_only(journal: Path, work: Path, payloads: dict, profile: bool) -> None:
+    """The writer alone three times in this process, each on a fresh copy of the journal:
+    its CPU per result, the figure each cut of the writer was judged by (docs/performance.md)."""
+    import cProfile
+    import pstats
+    for run in range(3):
+        profiler = cProfile.Profile() if profile and run == 2 else None
+        if profiler:
+            profiler.enable()
+        got, dt, cpu = writer_alone(journal, work / f"writer-{run}.sqlite3", payloads)
+        if profiler:
+            profiler.disable()
+        print(f"writer (judge + journal + screens, no MQTT I/O): {got} in {dt:.2f} s = {got / dt:8,.0f} events/s"
+              f"  (CPU {cpu / got * 1e6:.0f} us/event){'  [profiled]' if profiler else ''}")
+        if profiler:
+            pstats.Stats(profiler).sort_stats("tottime").print_stats(30)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="50 tables x 20 games")
@@ -231,6 +250,8 @@ def main() -> None:
     ap.add_argument("--window", type=int, default=4, help="events a table keeps unanswered")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--profile", action="store_true", help="cProfile the hub's writer; print its top functions")
+    ap.add_argument("--writer-only", action="store_true",
+                    help="only the writer alone, three times in this process (with --profile: the last profiled)")
     add_options(ap)
     args = ap.parse_args()
     if args.against:
@@ -256,6 +277,9 @@ def main() -> None:
         size = sum(len(p) for ps in payloads.values() for _, p in ps) / total
         print(f"{args.tables} tables x {args.games} results = {total} events, mean payload {size:.0f} bytes, "
               f"window {args.window} per table; Mosquitto; {machine()}")
+
+        if args.writer_only:
+            return _writer_only(journal, work, payloads, args.profile)
 
         # a relay run is short: the best of three, so the ratio errs against the hub
         relay_rates = {1: 0.0, INPUT_QOS: 0.0}
