@@ -8,14 +8,16 @@ the hub's entry form for a table of four, game after game (the first game of a
 session asks who led); the scoring engine plays each hand move by move and the
 simulated guest (hardware/sim/party.py, `key_in`) keys what the hand gave, knowing
 each value by the label the board shows for it (party/keyed.py) and reading the
-display before every key, from the `#` that opens the entry to the `#` that
-sends it from the review page. Every key pressed is counted. The hub's side is the
+display before every key, from the first key on the idle screen (a digit or a
+seat opens the entry as its first key; where the seat keys are a count's, `#`) to
+the `#` that sends it from the review page. Every key pressed is counted. The hub's side is the
 stand-in of hardware/sim/hub_double.py, which acknowledges every entry.
 
 The phone keypad (web/static/keypad.js) speaks the same protocol from the same
 form; its keys are counted from the same fields and values as it takes them:
-digits then OK for each field asked, a seat as one key, then OK on its review (a
-count made in play has none: it is sent as its last field is taken).
+digits then OK for each field asked (no OK where no further digit fits, but on a
+count's last field), a seat as one key, then OK on its review (a count made in play
+has none: it is sent as its last field is taken). A key on its idle page opens the entry.
 
 Prints, per form, the median and 90th percentile of keys per hand on the board and
 on the phone. Figures and the command: docs/performance.md.
@@ -48,12 +50,14 @@ IN_PLAY = ("bergen", "tiddle-a-wink")   # the parties whose ten points stop a se
 
 def phone_keys(fields: list[dict], values: dict, count: bool = False) -> int:
     """The phone's keys for one entry: each asked field's digits and OK (a seat: one key;
-    a count's single-digit field: the digit), and OK on the review (a count has none)."""
+    a count's single-digit field: the digit; a number no further digit fits, but a count's
+    last: the digits), and OK on the review (a count has none)."""
+    asked = [f for f in fields if f["k"] in values]
     n = 0 if count else 1
-    for f in fields:
-        if f["k"] in values:
-            n += 1 if f.get("seat") else len(str(values[f["k"]])) + (
-                0 if count and f.get("max", 999) < 10 else 1)
+    for i, f in enumerate(asked):
+        v, most = values[f["k"]], f.get("max", 999)
+        takes_itself = (count and most < 10) or (v * 10 > most and (not count or i + 1 < len(asked)))
+        n += 1 if f.get("seat") else len(str(v)) + (0 if takes_itself else 1)
     return n
 
 
@@ -119,7 +123,7 @@ def main() -> None:
             t.start()
         for t in threads:
             t.join()
-        print(f"keys per hand ({a.hands} hands each, seed {a.seed}; the entry's opening # and "
+        print(f"keys per hand ({a.hands} hands each, seed {a.seed}; the entry's opening key and "
               f"the sending # included; {', '.join(IN_PLAY)}: each count keyed as it is made, "
               f"counted in its hand)")
         print(f"{'form':<14} {'board median':>12} {'p90':>5} {'phone median':>13} {'p90':>5}")

@@ -11,16 +11,22 @@
 # A field with "when": [k, values] is asked only while field k holds one of
 # the values; otherwise it follows from k: neither asked, shown nor sent.
 # A number field takes itself on its last possible digit (one more would pass
-# its max) when the next field is empty: no # needed (checked as on #).
+# its max): no # needed (checked as on #), unless the next field holds a kept
+# value; a review page it opens ignores # for 0.7 s (docs/firmware.md).
 # A count made in play is keyed mid-game: a field of it whose values are single
 # digits (Bergen's header, 2 or 3) takes the digit without # (checked as on #),
 # and it is sent as its last field is taken, with no review page: the board
 # shows what was recorded and `*` undoes the last count (app.py).
 
+from time import ticks_diff, ticks_ms
+
+from micropython import const
+
 from lines import W, fit
 from protocol import COUNT, SEAT_CHECK, SEATS
 
 PAGE = 5  # review lines per page
+_LOOK_MS = const(700)  # a # sooner than this on a review page a field opened is habit
 
 
 def card_keys(f, v):
@@ -73,6 +79,7 @@ class Entry:
         self.asking = False  # "cancel entry?" question on screen
         self.fixing = False  # a field opened from the review page goes back to it
         self.msg = ""
+        self.quick = None  # when a field that took itself opened the review page
         for f in self.fields:
             if "v" in f and f["k"] not in draft:
                 draft[f["k"]] = f["v"]
@@ -158,21 +165,27 @@ class Entry:
                 self.buf = k if self.buf == "0" else self.buf + k
                 if mx < 10 and self.form.get("kind") == COUNT:
                     return self._accept(f)
-                if int(self.buf) * 10 > mx and not self.fixing:
-                    # No further digit fits: taken as # would take it, when the next
-                    # stop is a field not yet keyed. Where # would next confirm
-                    # something (the review page, a kept value) it waits for #: a
-                    # habitual # must never send or accept unseen (docs/firmware.md).
-                    for g in self.fields[self.i + 1:]:
-                        if self._asked(g):
-                            if g["k"] not in self.draft:
-                                return self._accept(f)
-                            break
+                if int(self.buf) * 10 > mx and self._takes_itself():
+                    r = self._accept(f)
+                    if self.page >= 0:  # on the review page: a # this soon is habit, not a look
+                        self.quick = ticks_ms()
+                    return r
         else:
             self.msg = "DIGITS ONLY"
         return None
 
+    def _takes_itself(self):
+        # A full number is taken as # would take it, unless the next field holds a value
+        # kept from before (a habitual # would accept it unseen), or a count would be sent.
+        if self.fixing:
+            return True  # back to the review page (guarded) or the first empty field
+        for g in self.fields[self.i + 1:]:
+            if self._asked(g):
+                return g["k"] not in self.draft
+        return self.form.get("kind") != COUNT
+
     def _accept(self, f):
+        self.quick = None
         if not self.buf:
             self.msg = card_hint(f) if f.get("card") else seat_hint(f) if f.get("seat") else "TYPE A NUMBER"
             return None
@@ -205,6 +218,9 @@ class Entry:
         return None
 
     def _review_key(self, k):
+        if k == "#" and self.quick is not None and ticks_diff(ticks_ms(), self.quick) < _LOOK_MS:
+            self.msg = "CHECK, THEN #"  # the last field took itself: the guest looks first
+            return None
         if k == "#":
             if (self.page + 1) * PAGE < len(self.shown()):
                 self.page += 1

@@ -45,11 +45,9 @@ def spots_game(seats_at_table: str, gains: dict[str, int], lead: str | None = No
 
 
 def quarters_game(seats_at_table: str, quarters: dict[str, int], lead: str | None = None) -> dict:
-    """All Quarters: the quarters each seat made in play; A goes out, the others hold 3
-    sixteenths (a 1|2: no whole quarter), so the count is the play's."""
-    values = {"out": SEATS.index(seats_at_table[0]) + 1, "rest": 3}
-    for s in seats_at_table:
-        values[f"{s}_play"] = quarters.get(s, 0)
+    """All Quarters: each seat's quarters for the game as its score-card marks them (what it
+    made in play, and for the winner the others' sixteenths over four); 0 where not given."""
+    values = {f"{s}_quarters": quarters.get(s, 0) for s in seats_at_table}
     if lead:
         values["lead"] = SEATS.index(lead) + 1
     return values

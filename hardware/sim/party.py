@@ -20,6 +20,9 @@ SEATS = "ABCD"  # the seat letters a board's keypad has (firmware/entry.py)
 _PROMPT = re.compile(r"# (SEAT CHECK|ENTER GAME \d+)$")  # the idle screen's line: what '#' opens
 NONE = "NONE"   # how a seat field shows "no seat" (keyed 0)
 EMPTY = "EMPTY" # how the seat check shows an empty seat's card (keyed 0)
+# A review page that a full last field opened ignores # this long (firmware/entry.py,
+# _review_key): a guest reads it first.
+LOOK_S = 0.7
 
 
 def prompt_of(game: int) -> str:
@@ -72,6 +75,10 @@ def key_in(board: VirtualBoard, game: int, meant: Mapping[str, str], timeout: fl
     prompt = prompt_of(game)
     deadline = time.monotonic() + timeout
     opened, fixing = False, None   # fixing: the label of a value the review showed wrong
+    keys = ""
+    # a game's entry opens with the first value's keys, a digit or a seat (firmware/app.py);
+    # the guest means the values in the order the form asks them
+    first = next(iter(meant.items()), None) if game else None
     while time.monotonic() < deadline:
         lines = board.lines
         offered = lines[-2] if len(lines) > 1 else ""
@@ -82,7 +89,11 @@ def key_in(board: VirtualBoard, game: int, meant: Mapping[str, str], timeout: fl
         elif offered == prompt:
             if opened:
                 return True  # back at the prompt: sent and answered, or refused
-            keys = "#"  # open the entry (again, if a message took the last '#')
+            keys = "#"  # open the entry (again, if a message took the first keys)
+            seat = first and not first[1].isdigit()
+            if first and not (seat and "A-D: POINTS MADE" in lines):  # (there a seat is a count's)
+                keys = _keys("A-D" if seat else "", first[1])[1]
+            first = None
         elif len(lines) > 3 and lines[2].startswith("> "):  # a field's page
             opened = True
             keys = _field_keys(board, lines, meant, fixing)
@@ -93,6 +104,8 @@ def key_in(board: VirtualBoard, game: int, meant: Mapping[str, str], timeout: fl
             # the review pages: each checked, then the next, and on the last one, send (not
             # "SEAT CHECK / SENDING...": a '#' there, once the verdict is in, would open a
             # second entry); on the way back to a value to fix, back a page
+            if keys[-1:].isdigit() or "CHECK, THEN #" in lines:
+                time.sleep(LOOK_S)  # the last field took itself onto the review: read it first
             keys, fixing = ("*", fixing) if fixing else _review_keys(lines, meant)
         elif opened:
             return True  # sending, or the verdict shown

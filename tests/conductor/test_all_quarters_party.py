@@ -20,10 +20,15 @@ def aq(p: Party, n: int, quarters: dict) -> str:
     assert v.msg == f"CONFIRM GAME {t.entered + 1}"
     form = screens(p.state)[n]["form"]
     assert form["kind"] == "confirm" and form["entry"] == entry
-    winner = p.state.session.tables[n].pending.winners[0]
-    v = p.table(n, k.CONFIRM, {"entry": entry, "seat": winner})
-    assert (v.ok, v.why) == (False, "OTHER SIDE ONLY")
-    p.must(p.table(n, k.CONFIRM, {"entry": entry, "seat": "D" if winner != "D" else "B"}))
+    # the game's winners are the seats with the most quarters (none when all are level)
+    winners = p.state.session.tables[n].pending.winners
+    best = max(quarters.values(), default=0)
+    assert winners == (tuple(s for s in "ABCD" if quarters.get(s, 0) == best)
+                       if any(quarters.get(s, 0) != best for s in occupied(p, n)) else ())
+    if winners:
+        v = p.table(n, k.CONFIRM, {"entry": entry, "seat": winners[0]})
+        assert (v.ok, v.why) == (False, "OTHER SIDE ONLY")
+    p.must(p.table(n, k.CONFIRM, {"entry": entry, "seat": next(s for s in "DB" if s not in winners)}))
     return entry
 
 

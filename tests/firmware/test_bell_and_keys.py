@@ -48,14 +48,17 @@ def test_bell_button_short_claims_the_end_long_calls_the_conductor(board, hub):
 
 
 def test_overlong_and_out_of_range_numbers_are_refused_on_the_board(board, hub):
-    # The last field before the review page waits for # whatever is typed (a field
-    # followed by an empty one takes itself on its last digit: test_entry.py).
-    hub.screen(3, lines=["TABLE 3", "LAST FIELD"], form={"game": 2, "title": "GAME 2", "fields": [
-        {"k": "W", "label": "DOMINO BY", "seat": True}, {"k": "A", "label": "A SPOTS", "min": 0, "max": 200}]})
-    board.wait_for("LAST FIELD")
+    # A field whose next one holds a kept value waits for # whatever is typed (elsewhere
+    # a full number takes itself: test_fewer_keys.py): here A, back from B's kept 15.
     board.press("#")
-    board.press("A")
-    board.wait_for("A SPOTS")
+    board.press("16#")
+    board.press("15#")
+    board.wait_for("DOMINO BY")
+    board.press("*")  # back to B, 15 kept
+    board.press("***")  # its digits, then back to A
+    lines = board.wait_for("> 16_")
+    assert lines[1] == "A SPOTS"
+    board.press("**")
     board.press("2345")
     board.wait_for("MAX 3 DIGITS")
     assert "> 234_" in board.lines  # what was typed is kept

@@ -1,6 +1,9 @@
 """Fewer keys per hand (docs/firmware.md, "Fewer keys"): a number field takes itself on
 its last possible digit when the next field is empty, and a digit (or a seat, where the
 first field is a seat) on the idle screen opens the entry as its first key."""
+import time
+
+from hardware.sim.party import LOOK_S
 
 SUMMED = {"kind": "result", "game": 2, "title": "GAME 2", "fields": [
     {"k": "A", "label": "A SPOTS", "min": 0, "max": 200, "sum": 250},
@@ -33,25 +36,39 @@ def test_a_field_takes_itself_on_its_last_possible_digit_and_a_habitual_hash_is_
     assert [l.split()[-1] for l in lines[1:4]] == ["25", "15", "A"]
 
 
-def test_the_last_field_and_a_fix_wait_for_hash_so_a_habitual_hash_never_sends_unseen(board, hub):
-    """Where # would next confirm something the guest has not looked at (the review page, or
-    a value kept from before) the field waits for #, whatever its digits."""
+def test_a_review_page_a_full_last_field_opened_ignores_a_hasty_hash(board, hub):
+    """The last field takes itself too, onto the review page; a # there within a second
+    is habit, not a look: it says CHECK, THEN # and sends nothing. A # after a look sends."""
     show(hub, board, {"kind": "result", "game": 2, "title": "GAME 2", "fields": [
         {"k": "W", "label": "DOMINO BY", "seat": True},
         {"k": "A", "label": "A SPOTS", "min": 0, "max": 200}]}, "LAST IS NUMBER")
-    board.press("#")
     board.press("B")
-    board.press("99")  # 990 > 200: no digit fits, but the review page is next
-    lines = board.wait_for("> 99_")
+    board.press("99#")  # 990 > 200: 99 is taken, the # comes at once
+    lines = board.wait_for("CHECK, THEN #")
+    assert lines[2].endswith(" 99") and not hub.events("result")
+    time.sleep(LOOK_S)  # the guest reads the review page
+    board.press("#")
+    ev = hub.wait(lambda: hub.events("result"))[0]
+    assert ev["body"]["values"] == {"W": 2, "A": 99}
+
+
+def test_a_field_before_a_kept_value_waits_for_hash(board, hub):
+    """Back over a field already keyed, a full number waits for #: a habitual # would
+    otherwise accept the next field's kept value unseen."""
+    board.press("25")
+    board.wait_for("B SPOTS")
+    board.press("15#")
+    board.wait_for("DOMINO BY")
+    board.press("*")  # back to B, 15 kept
+    board.wait_for("> 15_")
+    board.press("***")  # its digits, then back to A
+    board.wait_for("> 25_")
+    board.press("**30")  # 300 > 200, but B holds 15: A waits
+    lines = board.wait_for("> 30_")
     assert lines[1] == "A SPOTS"
     board.press("#")
-    board.wait_for("# SEND  * BACK")
-    board.press("A")  # a fix from the review page: it goes back there, so it waits too
-    board.press("**77")
-    board.wait_for("> 77_")
-    board.press("#")
-    lines = board.wait_for("# SEND  * BACK")
-    assert lines[2].endswith(" 77") and not hub.events("result")
+    lines = board.wait_for("> 15_")
+    assert lines[1] == "B SPOTS"
 
 
 def test_a_refused_field_that_took_itself_stays_with_its_reason_and_keeps_the_others(board, hub):

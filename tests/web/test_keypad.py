@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from hardware.sim.party import LOOK_S
 from party.hands import draw_game as game
 
 from .conftest import action_id_of, csrf_of, make_party, sign_in, submit
@@ -164,9 +165,10 @@ def test_the_keypad_takes_a_physical_keyboard_and_keeps_a_refused_field(app, hub
 
 
 def test_the_keypad_takes_a_field_on_its_last_possible_digit_as_a_board_does(app, hub, server, page, room):
-    """As on a board (firmware/entry.py): a number no further digit fits is taken without OK
-    while the next field is empty; an OK pressed anyway only says "TYPE A NUMBER"; the last
-    field before the review waits for OK, so a habitual OK never sends unseen."""
+    """As on a board (firmware/entry.py): a number no further digit fits is taken without OK;
+    an OK pressed anyway on the empty next field only says "TYPE A NUMBER"; a review page the
+    last field opened so ignores an OK that comes at once (habit, not a look), and sends on
+    an OK after a look."""
     make_party(hub, 2)
     page.goto(server.url.rstrip("/") + keypad_url(app, 1))
     page.wait_for_selector("#entry:not([hidden])")
@@ -180,11 +182,13 @@ def test_the_keypad_takes_a_field_on_its_last_possible_digit_as_a_board_does(app
     page.wait_for_function("document.getElementById('typed').textContent.includes('TYPE A NUMBER')")
     page.keyboard.type(str(full))                 # B, taken
     page.wait_for_function("document.getElementById('field').textContent.endsWith('D SIXTEENTHS')")
-    page.keyboard.type(str(full))                 # D: the last field asked (C went out)
-    page.wait_for_function(f"document.getElementById('typed').textContent === '{full}'")
-    assert page.locator("#review").is_hidden()
-    page.keyboard.press("Enter")
-    page.wait_for_selector("#review:not([hidden])")
+    page.keyboard.type(str(full))                 # D, the last field asked (C went out): taken
+    page.keyboard.press("Enter")                  # at once, out of habit
+    page.wait_for_function("document.getElementById('typed').textContent === 'CHECK, THEN OK'")
+    assert not [e for e in hub.journal.events() if e.kind == ev.RESULT]
+    assert page.locator("#review").inner_text().splitlines()[-1] == f"D SIXTEENTHS  {full}"
+    page.screenshot(path="/tmp/h11-keypad-check-then-ok.png")
+    page.wait_for_timeout(LOOK_S * 1000)          # the guest reads the review
     page.keyboard.press("Enter")
     page.wait_for_function("document.getElementById('ack').textContent === 'GAME 1 SAVED'", timeout=5000)
     (entry,) = [e for e in hub.journal.events() if e.kind == ev.RESULT]

@@ -150,14 +150,18 @@ function moveTo(i, emptyOnly) {
   walk.typed = v === undefined ? "" : f.card ? cardKeys(f, v) : f.seat ? showValue(f, v).replace("NONE", "0") : String(v);
 }
 
-// No further digit fits: the field takes itself, as OK would, when the next stop is a field
-// not yet keyed; before the review page or a kept value it waits for OK (firmware/entry.py)
-function nextIsEmpty() {
+// No further digit fits: the field takes itself, as OK would, unless the next field holds a
+// kept value (an OK out of habit would accept it unseen) or a count would be sent; a review
+// page it opens ignores OK for 0.7 s (firmware/entry.py)
+const LOOK_MS = 700;
+function takesItself() {
+  if (walk.fixing) return true;
   const next = walk.form.fields.slice(walk.i + 1).find((g) => asked(g, walk.values));
-  return next !== undefined && !(next.k in walk.values);
+  return next === undefined ? !walk.count : !(next.k in walk.values);
 }
 
 function accept(f) {
+  walk.quick = 0;
   let v;
   if (walk.typed === "") { walk.msg = f.seat ? "PICK A-D" : "TYPE A NUMBER"; return; }
   if (f.card) {
@@ -202,7 +206,8 @@ function key(k) {
   walk.msg = "";
   const f = walk.form.fields[walk.i];
   if (walk.review) {
-    if (k === "ok") sendWalk();
+    if (k === "ok" && Date.now() - (walk.quick || 0) < LOOK_MS) walk.msg = "CHECK, THEN OK";   // the last field took itself
+    else if (k === "ok") sendWalk();
     else if (k === "del") { walk.review = false; walk.i = walk.form.fields.indexOf(shown(walk).slice(-1)[0]); moveTo(walk.i, false); }
     else {
       const i = walk.form.fields.findIndex((x) => x.k === k && asked(x, walk.values));
@@ -226,7 +231,10 @@ function key(k) {
     else {
       walk.typed = walk.typed === "0" ? k : walk.typed + k;
       if (walk.form.kind === "count" && hi < 10) accept(f);   // a single-digit count: no OK
-      else if (Number(walk.typed) * 10 > hi && !walk.fixing && nextIsEmpty()) accept(f);
+      else if (Number(walk.typed) * 10 > hi && takesItself()) {
+        accept(f);
+        if (walk && walk.review) walk.quick = Date.now();   // an OK this soon is habit, not a look
+      }
     }
   } else walk.msg = "DIGITS ONLY";
   renderEntry();
