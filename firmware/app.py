@@ -217,7 +217,7 @@ class TableApp:
             if self.sending:
                 self._flash("PLEASE WAIT")
             elif self.entry:
-                r = self.entry.key(k)
+                r = self.entry.key(k, ticks_ms())
                 if r == "send":
                     self._send_result()
                 elif r == "cancel":
@@ -328,7 +328,7 @@ class TableApp:
         if k != "#":
             if self.entry.page < 0:
                 self.entry.buf = ""  # the key begins the first field afresh, a kept value or not
-            if self.entry.key(k) == "send":  # a digit in idle is the first digit of the entry
+            if self.entry.key(k, ticks_ms()) == "send":  # a digit in idle is the first digit of the entry
                 self._send_result()  # a count made in one key (the seat of a double)
         elif self.fix and self.entry.page >= 0:
             self.entry.key(self.fix)  # the refused entry: the field its reason names

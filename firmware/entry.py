@@ -18,15 +18,10 @@
 # and it is sent as its last field is taken, with no review page: the board
 # shows what was recorded and `*` undoes the last count (app.py).
 
-from time import ticks_diff, ticks_ms
-
-from micropython import const
-
 from lines import W, fit
 from protocol import COUNT, SEAT_CHECK, SEATS
 
 PAGE = 5  # review lines per page
-_LOOK_MS = const(700)  # a # sooner than this on a review page a field opened is habit
 
 
 def card_keys(f, v):
@@ -121,15 +116,16 @@ class Entry:
         else:
             self.buf = "0" if f.get("seat") and not v else show_value(f, v)
 
-    def key(self, k):
+    def key(self, k, now=None):
         """Returns "send" when the entry is reviewed and accepted, "cancel" when
-        the guest cancels (the draft is kept), else None."""
+        the guest cancels (the draft is kept), else None. `now`: the board's
+        ticks_ms (the caller's clock keeps this module free of one)."""
         self.msg = ""
         if self.asking:
             self.asking = False
             return "cancel" if k == "*" else None
         if self.page >= 0:
-            return self._review_key(k)
+            return self._review_key(k, now)
         f = self.fields[self.i]
         if k == "#":
             return self._accept(f)
@@ -168,7 +164,7 @@ class Entry:
                 if int(self.buf) * 10 > mx and self._takes_itself():
                     r = self._accept(f)
                     if self.page >= 0:  # on the review page: a # this soon is habit, not a look
-                        self.quick = ticks_ms()
+                        self.quick = now
                     return r
         else:
             self.msg = "DIGITS ONLY"
@@ -217,9 +213,11 @@ class Entry:
             return "send"  # a count has no review page: the table can undo it instead
         return None
 
-    def _review_key(self, k):
-        if k == "#" and self.quick is not None and ticks_diff(ticks_ms(), self.quick) < _LOOK_MS:
-            self.msg = "CHECK, THEN #"  # the last field took itself: the guest looks first
+    def _review_key(self, k, now):
+        # A # within 0.7 s of a field taking itself onto this page is habit, not a look
+        # (ticks_ms wraps at 2**30, or a multiple of it: masked, the difference holds).
+        if k == "#" and self.quick is not None and now is not None and (now - self.quick) & 0x3FFFFFFF < 700:
+            self.msg = "CHECK, THEN #"
             return None
         if k == "#":
             if (self.page + 1) * PAGE < len(self.shown()):
