@@ -73,8 +73,15 @@ class InterruptedBoard:
             if self.note:
                 self.note = False  # this key only dismisses the message
             elif self.entry is None:
-                if k == "#":
+                # as firmware/app.py opens it: '#'; or, for a game, a digit or (where the first
+                # field is a seat) a seat, as the first key
+                first = self.form["kind"] == "result" and (
+                    k.isdigit() or k in "ABCD" and self.form["fields"][0].get("seat"))
+                if k == "#" or first:
                     self.entry = self.Entry(self.form, dict(self.draft))
+                if first:
+                    self.entry.buf = ""
+                    self.entry.key(k)
             elif self.entry.key(k) == "send":
                 self.sent.append(self.entry.values())
                 self.entry = None
@@ -129,8 +136,9 @@ def test_the_seat_check_fixes_a_wrong_card_with_its_seat_key():
 
 def test_a_field_the_board_takes_on_its_last_digit_is_not_accepted_again():
     """The keypad (docs/firmware.md): a number field takes itself on its last possible digit
-    when the next field is empty; a '#' there would only say TYPE A NUMBER. The guest reads
-    the display after typing and presses '#' only where the board still shows the value."""
+    (unless the next field holds a kept value); a '#' there would only say TYPE A NUMBER. The
+    guest reads the display after typing and presses '#' only where the board still shows the
+    value. The first value's keys on the idle screen open the entry."""
     form = {"kind": "result", "game": 1, "title": "GAME 1",
             "fields": [{"k": "A", "label": "A SPOTS", "min": 0, "max": 99},
                        {"k": "out", "label": "DOMINO BY", "seat": True, "min": 0, "max": 4},
@@ -138,5 +146,6 @@ def test_a_field_the_board_takes_on_its_last_digit_is_not_accepted_again():
     board = InterruptedBoard(form)
     assert key_in(board, 1, {"A SPOTS": "52", "DOMINO BY": "C", "C SPOTS": "7"}, timeout=5)
     assert board.sent == [{"A": 52, "out": 3, "C": 7}]
-    # open; 52 taken on its 2 (no 52x is at most 99); C taken on its key; 7 could go on: '#'; send
-    assert board.keys_pressed == ["#", "52", "C", "7", "#", "#"]
+    # 52 opens the entry and is taken on its 2 (no 52x is at most 99); C taken on its key;
+    # 7 could go on: '#'; send
+    assert board.keys_pressed == ["52", "C", "7", "#", "#"]
