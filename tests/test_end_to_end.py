@@ -222,7 +222,8 @@ def test_hub_killed_and_restarted_loses_and_doubles_nothing(broker, tmp_path, bo
         proc.wait()
         proc = _hub_process(journal, broker)
         after = json.loads(urllib.request.urlopen(f"http://127.0.0.1:{proc.http_port}/standings.json").read())
-        assert after == before
+        # The party is the journal's; a board's liveness is telemetry the new hub has not heard yet.
+        assert (after["seq"], after["standings"]) == (before["seq"], before["standings"])
         results = journaled(journal)
         assert [body["values"] for _, body in results] == [values]
         assert len(sniffer.sent("result")) >= 2  # the board did resend it; the journal kept one
