@@ -55,6 +55,20 @@ def show_value(f, v):
     return str(v)
 
 
+def card_typed(f, b):
+    # The card keyed so far as printed on it: "1B2" shows "1B RED", a spare's copy after a
+    # slash ("2C2" is "2C/2", printed "TABLE 2 C/2"); keys that make no card stay as typed.
+    if b == "0":
+        return "EMPTY"
+    t = b.rstrip("0123456789")  # the table and the letter
+    n = b[len(t):]
+    c = n[:1] if f["card"] == 2 else ""
+    if not t[:-1].isdigit() or c and (c not in "12" or t[-1] not in "AB"):
+        return b
+    n = n[len(c):]
+    return t + ("/" + n if n else "") + (" WHITE" if c == "1" else " RED" if c else "")
+
+
 def card_hint(f):
     return "TABLE,A/B,1W/2R" if f["card"] == 2 else "TABLE, THEN A-D"
 
@@ -262,7 +276,7 @@ class Entry:
         f = self.fields[self.i]
         if f.get("card"):
             rng = card_hint(f)
-            shown = self.buf
+            shown = card_typed(f, self.buf)
         elif f.get("seat"):
             rng = seat_hint(f)
             shown = "NONE" if self.buf == "0" else self.buf

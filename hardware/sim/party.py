@@ -42,12 +42,30 @@ def card_keys(card: str) -> str:
     return keys + copy
 
 
+def card_shown(card: str) -> str:
+    """A score-card as its field shows it once keyed (firmware/entry.py, card_typed): as
+    printed, "W1B" (TABLE 1 B WHITE) 1B WHITE, "R1B/2" 1B/2 RED, "2C/2" 2C/2."""
+    base, slash, copy = card.partition("/")
+    if base[0] in "WR":
+        return base[1:] + slash + copy + (" WHITE" if base[0] == "W" else " RED")
+    return card
+
+
+def keys_behind(shown: str) -> str:
+    """The keys a card field's display stands for: "1B RED" 1B2, "2C/2" 2C2, "EMPTY" 0;
+    keys that make no card show as typed."""
+    if shown == EMPTY:
+        return "0"
+    card, _, colour = shown.partition(" ")
+    card, _, copy = card.partition("/")
+    return card + {"WHITE": "1", "RED": "2"}.get(colour, "") + copy
+
+
 def _keys(hint: str, meant: str) -> tuple[str, str]:
     """For a field page with this hint line (its fourth line): what the page shows once
     `meant` is typed, and the keys that type it (without the `#` that accepts)."""
-    if hint.startswith("TABLE"):  # a score-card: its keys are shown as typed
-        keys = card_keys(meant)
-        return keys, keys
+    if hint.startswith("TABLE"):  # a score-card: shown as printed
+        return card_shown(meant), card_keys(meant)
     if "A-D" in hint:  # a seat: one key, taken at once ("A-D OR 0=NONE", "PICK A-D")
         return meant, "0" if meant == NONE else meant
     return meant, meant  # a number: its digits ("0-224")
@@ -125,7 +143,8 @@ def _field_keys(board: VirtualBoard, lines: list[str], meant: Mapping[str, str],
     leave this one as it is and go back a field."""
     label, shown, hint = lines[1], lines[2][2:].rstrip("_"), lines[3]
     seat = "A-D" in hint and not hint.startswith("TABLE")
-    clear = "*" * ((1 if shown else 0) if seat else len(shown))
+    typed = keys_behind(shown) if hint.startswith("TABLE") else shown
+    clear = "*" * ((1 if shown else 0) if seat else len(typed))
     if fixing is not None and label != fixing:
         return clear + "*"  # empty: '*' goes back a field, its value kept
     value = _meaning(label, meant)

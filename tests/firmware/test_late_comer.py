@@ -41,8 +41,8 @@ def test_a_late_comer_in_a_vacated_seat_is_checked_in_by_the_tables_board(broker
         board.press("#")   # the seat check's page: who sits where now, the card as printed
         lines = board.wait_for("# ALL RIGHT", timeout=20)
         assert "C LATE LOU  2C/2" in lines, lines
-        board.press("C")                             # his seat's field: the spare as keyed
-        board.wait_for("> 2C2_", timeout=20)
+        board.press("C")                             # his seat's field: the spare as printed
+        board.wait_for("> 2C/2_", timeout=20)
         board.press("***")
         board.wait_for(lambda lines: lines[2] == "> _", timeout=20)
         board.press("2C2#")                          # keyed from the card in his hand

@@ -62,11 +62,13 @@ def test_a_seat_is_fixed_by_keying_the_red_card_as_printed(bergen):
     board.press("#")
     board.wait_for("# ALL RIGHT")
     board.press("C")                   # fix seat C: its field shows the card the hub expects
-    board.wait_for("> 1A2_")          # Table 1 A, 2 = red
+    board.wait_for("> 1A RED_")       # as printed: TABLE 1 A RED (keyed 1A2: 2 = red)
     board.press("***")
     board.wait_for(lambda lines: lines[2] == "> _")
-    board.press("1B2")                 # Table 1 B Red
-    board.wait_for("> 1B2_")
+    board.press("1B")
+    board.wait_for("> 1B_")
+    board.press("2")                   # Table 1 B Red: the display says what the card says
+    board.wait_for("> 1B RED_")
     board.press("#")
     board.wait_for("# ALL RIGHT")
     board.press("D***1A2#")            # and Red 1 A in seat D: the two sat down swapped
@@ -93,7 +95,7 @@ def test_a_card_the_party_does_not_have_is_refused_at_the_field(bergen):
     board.press("***9A1")              # Table 9 A White: the party has two tables
     board.press("#")
     board.wait_for("NO SUCH CARD")
-    assert board.lines[2] == "> 9A1_"  # kept, to correct
+    assert board.lines[2] == "> 9A WHITE_"  # kept, to correct
     board.press("**1C1")               # only A or B on White and Red cards
     board.wait_for(lambda lines: lines[2] == "> 91C1_" and "NO SUCH CARD" not in lines)
     board.press("#")
