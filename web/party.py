@@ -121,7 +121,8 @@ def guests(state) -> list[dict]:
 
 # ----- tables ------------------------------------------------------------------------------------
 def table_status(state, boards: dict[str, dict]) -> list[dict]:
-    """Every table: who sits there, games keyed, the bell acknowledged, results missing, its board."""
+    """Every table: who sits there, games keyed, its sides' points (a partnership form's, as they
+    are made), the bell acknowledged, results missing, its board."""
     setup, s = state.setup, state.session
     if setup is None:
         return []
@@ -137,6 +138,8 @@ def table_status(state, boards: dict[str, dict]) -> list[dict]:
             row.update(players=[{"seat": seat, "name": name_of(state, c)} for seat, c in zip(SEATS, t.seats)],
                        games=t.entered, state=S.table_state(setup, s, n), pending=t.pending is not None,
                        bell_acked=(bell.id in t.acks) if bell and S.in_play(setup, t) else None)
+            if setup.partnership:
+                row["points"] = dict(zip(("AC", "BD"), t.counted.points))
         out.append(row)
     return out
 

@@ -77,3 +77,32 @@ def test_a_refusal_is_shown_on_the_page_in_the_conductors_words(hub, server, pag
     alert.wait_for()
     assert alert.inner_text() == "Ring the bell: refused — the bell has already rung for this session."
     assert [e.kind for e in hub.journal.events()].count("conductor.bell") == 1
+
+
+def test_a_bergen_tables_points_reach_the_console_and_the_projector_as_they_are_made(
+        hub, server, boards, page):
+    """BERGEN GAME party: "Ten points made at any table ends a session": each header is keyed
+    on the table's board as it is made (a double-header counts two, a triple-header three;
+    partners A with C, B with D), and the console's tables and the projector show the sides'
+    points at once, before any hand is over."""
+    make_party(hub, 2, form="bergen", in_play="each")
+    (board,) = boards(1)
+    board.wait_for("A-D: POINTS MADE", timeout=20)
+    sign_in_page(page, server.url)
+    page.goto(server.url + "console/tables")
+    projector = page.context.new_page()
+    projector.set_viewport_size({"width": 1920, "height": 1080})
+    projector.goto(server.url)
+    games = page.locator('#tables tr[data-table="1"] td.games')
+    page.wait_for_function("document.querySelector('#tables tr[data-table=\"1\"] td.games')"
+                           ".textContent.includes('A+C 0 · B+D 0')")
+    board.press("C3")                  # C made a triple-header
+    board.wait_for("COUNTED", timeout=10)
+    board.press("B2")                  # B a double-header
+    board.wait_for(lambda lines: "A+C 3 B+D 2" in lines, timeout=10)
+    page.wait_for_function("document.querySelector('#tables tr[data-table=\"1\"] td.games')"
+                           ".textContent.includes('A+C 3 · B+D 2')", timeout=5000)
+    projector.wait_for_function("document.body.innerText.includes('A+C 3 · B+D 2')", timeout=5000)
+    assert not [e for e in hub.journal.events() if e.kind == "table.result"]   # mid-hand
+    assert games.inner_text().startswith("0")
+    page.screenshot(path="/tmp/h11-console-bergen-points.png")

@@ -21,9 +21,11 @@ function render(data) {
     if (t.missing) missing++;
     if (board === "offline" || board === "silent") offline++;
     const players = t.players.filter((p) => p.name).map((p) => `${p.seat} ${p.name}`).join(", ");
+    // a partnership form's sides, as their points are made (the projector's score line)
+    const points = t.points ? ` · A+C ${t.points.AC} · B+D ${t.points.BD}` : "";
     tr.append(
       cell(t.table), cell(t.state + (t.pending ? " (to confirm)" : "")), cell(players),
-      cell(`${t.games}${t.of ? "/" + t.of : ""}${t.missing ? " — missing" : ""}`, "games"),
+      cell(`${t.games}${t.of ? "/" + t.of : ""}${points}${t.missing ? " — missing" : ""}`, "games"),
       t.bell_acked === null ? cell("") : cell(t.bell_acked ? "✔ seen" : "✘ not yet", t.bell_acked ? "acked" : "not-acked"),
       cell(board + (t.board.board ? ` (${t.board.board})` : "") + (board === "silent" ? `, ${t.board.age}s` : ""), "board"),
       cell(t.board.rssi === null || t.board.rssi === undefined ? "" : `${t.board.rssi} dBm`),
