@@ -17,7 +17,9 @@ The phone keypad (web/static/keypad.js) speaks the same protocol from the same
 form; its keys are counted from the same fields and values as it takes them:
 digits then OK for each field asked (no OK where no further digit fits, but on a
 count's last field), a seat as one key, then OK on its review (a count made in play
-has none: it is sent as its last field is taken). A key on its idle page opens the entry.
+has none: it is sent as its last field is taken). A key on its idle page opens the entry as
+a board's does: a digit, or a seat where the first field is one, but where a count made in
+play owns the seat keys the entry opens with OK.
 
 Prints, per form, the median and 90th percentile of keys per hand on the board and
 on the phone. Figures and the command: docs/performance.md.
@@ -48,12 +50,15 @@ from party.keyed import as_seen  # noqa: E402
 IN_PLAY = ("bergen", "tiddle-a-wink")   # the parties whose ten points stop a session mid-hand
 
 
-def phone_keys(fields: list[dict], values: dict, count: bool = False) -> int:
+def phone_keys(fields: list[dict], values: dict, count: bool = False, counted: bool = False) -> int:
     """The phone's keys for one entry: each asked field's digits and OK (a seat: one key;
     a count's single-digit field: the digit; a number no further digit fits, but a count's
-    last: the digits), and OK on the review (a count has none)."""
+    last: the digits), and OK on the review (a count has none). `counted`: counts made in
+    play own the idle page's seat keys, so a result whose first field is a seat opens with OK."""
     asked = [f for f in fields if f["k"] in values]
     n = 0 if count else 1
+    if counted and not count and asked and asked[0].get("seat"):
+        n += 1
     for i, f in enumerate(asked):
         v, most = values[f["k"]], f.get("max", 999)
         takes_itself = (count and most < 10) or (v * 10 > most and (not count or i + 1 < len(asked)))
@@ -90,7 +95,8 @@ def play(form: str, table: int, broker, hub: HubDouble, hands: int, seed: int, o
                 key_count(board, as_seen(counting, c))
             key_in(board, game, as_seen(fields, values))
             board_keys.append(sum(pressed) - before)
-            phone.append(phone_keys(fields, values) + sum(phone_keys(counting, c, True) for c in counts))
+            phone.append(phone_keys(fields, values, counted=counting is not None)
+                         + sum(phone_keys(counting, c, True) for c in counts))
             board.wait_for(f"GAME {game} SAVED", timeout=30)
             sent = [e for e in hub.events("result") if e["table"] == table]
             if sent[-1]["body"]["values"] != values:

@@ -272,3 +272,79 @@ def test_the_keypad_shows_and_keys_a_late_comers_spare_card_as_printed(app, hub,
     page.wait_for_function("document.getElementById('ack').textContent === 'SEATS OK'", timeout=5000)
     (check,) = [e for e in hub.journal.events() if e.kind == ev.SEAT_CHECK and e.body["table"] == 2]
     assert check.body["cards"]["C"] == 10_000 + 7
+
+
+def test_the_keypads_idle_keys_do_what_a_boards_do(app, hub, server, page, room):
+    """The phone's idle page takes a key as a board's idle screen does (firmware/app.py,
+    docs/firmware.md): the seat check opens with OK only (a digit there says nothing), a card
+    keyed to fix a seat shows what is printed on it ("TABLE 1 B RED": 1B RED); in play a seat is
+    the count it made (BERGEN GAME: "A double-header, either led or made counts two points")
+    and ⌫ takes the last count back, one key each, as on the board."""
+    make_party(hub, 2, form="bergen", in_play="each", seat_check=True)
+    page.set_viewport_size({"width": 400, "height": 800})
+    page.goto(server.url.rstrip("/") + keypad_url(app, 1))
+    page.wait_for_selector("#entry:not([hidden])")
+    assert page.locator("#field").inner_text() == "SEAT CHECK — press OK"
+    for k in ("1", "c", "Backspace"):             # nothing the seat check could take
+        page.keyboard.press(k)
+    assert page.evaluate("walk") is None and page.locator("#review").is_hidden()
+    page.keyboard.press("Enter")                  # the names expected, to confirm
+    page.wait_for_selector("#review:not([hidden])")
+    page.keyboard.press("c")                      # fix seat C: the card the hub expects, as printed
+    page.wait_for_function("document.getElementById('typed').textContent === '1A RED'")
+    for _ in "1A2":
+        page.keyboard.press("Backspace")
+    page.keyboard.type("1b")
+    assert page.locator("#typed").inner_text() == "1B"
+    page.keyboard.type("2")
+    assert page.locator("#typed").inner_text() == "1B RED"
+    page.screenshot(path="/tmp/h11-keypad-card-as-printed.png")
+    for _ in "1B2":
+        page.keyboard.press("Backspace")
+    page.keyboard.type("1a2")                     # the card Table 1 C's guest does hold
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#review:not([hidden])")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('ack').textContent === 'SEATS OK'", timeout=5000)
+
+    page.wait_for_function("document.getElementById('field').textContent.includes('A-D: points made')")
+    page.screenshot(path="/tmp/h11-keypad-idle-in-play.png")
+    page.keyboard.press("c")                      # made by C: the count, not the hand's DOMINO BY
+    assert page.evaluate("walk.count") is True
+    page.keyboard.press("2")                      # a double-header: no OK, sent
+    page.wait_for_function("document.getElementById('ack').textContent.startsWith('COUNTED')",
+                           timeout=5000)
+    (count,) = [e for e in hub.journal.events() if e.kind == ev.COUNT]
+    assert count.body["values"] == {"seat": 3, "header": 2}
+    assert "⌫: undo MADE BY C, HEADER 2" in page.locator("#field").inner_text()
+    page.keyboard.press("Backspace")              # the last count taken back: one key, no dialog
+    page.wait_for_function("document.getElementById('ack').textContent === 'COUNT UNDONE'",
+                           timeout=5000)
+    (undone,) = [e for e in hub.journal.events() if e.kind == ev.COUNT_UNDONE]
+    assert undone.body["count"] == count.id
+    page.keyboard.press("Enter")                  # the hand's end opens with OK (the seats are counts')
+    page.wait_for_function("document.getElementById('field').textContent.endsWith('DOMINO BY (A-D, 0 none)')")
+    assert not [e for e in hub.journal.events() if e.kind == ev.RESULT]
+
+
+def test_the_keypad_opens_a_result_with_its_first_key_and_says_no_game_in_hand_with_one(
+        app, hub, server, page, room):
+    """A digit on the idle page is the first key of the result, as on a board; after the finish
+    bell (BLOCK GAME party: "he does not permit a new game to be started") a table between
+    games says so with ⌫, and its session is over there."""
+    make_party(hub, 2)
+    page.goto(server.url.rstrip("/") + keypad_url(app, 1))
+    page.wait_for_selector("#entry:not([hidden])")
+    page.keyboard.press("1")                      # opens the entry as its first key: no seat is 1
+    page.wait_for_function("document.getElementById('field').textContent.endsWith('FIRST LEAD BY (A-D)')")
+    assert page.locator("#typed").inner_text().endswith("PICK A-D")
+    page.keyboard.press("Backspace")              # before the first field: the entry is left
+    assert page.evaluate("walk") is None
+    submit(hub, ev.BELL, {"meaning": "finish"})
+    page.wait_for_function("document.getElementById('field').textContent.includes('⌫: no game begun')")
+    assert page.locator("#nogame").is_visible()
+    page.screenshot(path="/tmp/h11-keypad-no-game.png")
+    page.keyboard.press("Backspace")
+    page.wait_for_function("document.getElementById('ack').textContent !== ''", timeout=5000)
+    assert [e.source for e in hub.journal.events() if e.kind == ev.NO_GAME] == ["table:1"]
+    page.wait_for_function("!document.getElementById('field').textContent.includes('no game begun')")

@@ -123,6 +123,16 @@ function cardNumber(f, typed) {
   }
   return null;
 }
+// the card keyed so far as printed on it: "1B2" shows "1B RED", a spare's copy after a slash
+// ("2C2" is "2C/2", printed "TABLE 2 C/2"); keys that make no card stay as typed (firmware/entry.py)
+function cardTyped(f, typed) {
+  if (typed === "0") return "EMPTY";
+  const m = /^(\d+)([A-D])(\d*)$/.exec(typed);
+  if (!m) return typed;
+  const colour = f.card === 2 ? m[3].slice(0, 1) : "", copy = m[3].slice(colour.length);
+  if (colour && !("12".includes(colour) && "AB".includes(m[2]))) return typed;
+  return m[1] + m[2] + (copy ? "/" + copy : "") + (colour === "1" ? " WHITE" : colour ? " RED" : "");
+}
 function showValue(f, v) {
   if (f.card) {
     if (!v) return "EMPTY";
@@ -197,12 +207,40 @@ function sendWalk() {
   walk = null;
 }
 
+// On the idle page a key does what it does on a board's idle screen (firmware/app.py): OK opens
+// the entry; a digit, or a seat where the first field is one and no count made in play owns the
+// seat keys, opens a result's entry as its first key (never the seat check's or a confirmation's:
+// they open on the names or the seat to confirm); a seat where a count is offered opens the count
+// with that seat; ⌫ takes back the last count, or after a finish bell says no game is in hand.
+function idleKey(k) {
+  const form = screen && screen.form, count = screen && screen.count;
+  const result = form && (form.kind || "result") === "result";
+  if (k === "ok" && form) walk = open(form, false);
+  else if (result && (/^[0-9]$/.test(k) || (SEAT_KEYS.includes(k) && !count && form.fields[0].seat))) {
+    walk = open(form, false);
+    return key(k);
+  } else if (SEAT_KEYS.includes(k) && count) {
+    walk = open(count, true);
+    return key(k);
+  } else if (k === "del" && undoable()) undoCount();
+  else if (k === "del" && betweenGames()) noGame();
+  renderEntry();
+}
+
+const undoable = () => !!(lastCount && screen && screen.count && screen.count.game === lastCount.game);
+const betweenGames = () => !!screen && screen.state === "finishing" && !outbox().some((e) => e.kind === "no-game");
+
+function undoCount() {
+  send("count-undone", { game: lastCount.game, count: lastCount.id });
+  lastCount = null;
+}
+
+function noGame() {
+  send("no-game", {});
+}
+
 function key(k) {
-  if (!walk) {
-    if (!screen || !screen.form) return;
-    walk = open(screen.form, false);
-    if (k === "ok" || walk.review) return renderEntry();   // OK opens the entry, as # on a board
-  }
+  if (!walk) return idleKey(k);
   walk.msg = "";
   const f = walk.form.fields[walk.i];
   if (walk.review) {
@@ -245,9 +283,15 @@ function renderEntry() {
   if (walk && walk.key !== JSON.stringify(walk.count ? screen.count : form)) walk = null;   // the hub moved on
   $("entry").hidden = !form && !walk;
   $("points").hidden = !(screen && screen.count) || !!(walk && walk.count);
-  $("undo").hidden = !(lastCount && screen && screen.count && screen.count.game === lastCount.game);
+  $("undo").hidden = !undoable();
+  $("nogame").hidden = !betweenGames();
   if (!walk) {
-    $("field").textContent = form ? `${form.title} — press OK` : "";
+    // what the keys do here, as a board's idle screen says it (docs/firmware.md)
+    const offers = [form ? `${form.title} — press OK` : ""];
+    if (screen && screen.count) offers.push("A-D: points made");
+    if (undoable()) offers.push(`⌫: undo ${lastCount.text}`);
+    else if (betweenGames()) offers.push("⌫: no game begun");
+    $("field").textContent = offers.filter(Boolean).join(" · ");
     $("typed").textContent = "";
     $("review").hidden = true;
     return;
@@ -263,7 +307,8 @@ function renderEntry() {
   const f = walk.form.fields[walk.i];
   const hint = f.card ? (f.card === 2 ? "table, A/B, 1 white 2 red" : "table, then A-D") : f.seat ? "A-D" + ((f.min || 0) < 1 ? ", 0 none" : "") : "";
   $("field").textContent = `${walk.form.title} — ${f.label}${hint ? ` (${hint})` : ""}`;
-  $("typed").textContent = walk.msg ? `${walk.typed} · ${walk.msg}` : walk.typed;
+  const typed = f.card ? cardTyped(f, walk.typed) : walk.typed;
+  $("typed").textContent = walk.msg ? `${typed} · ${walk.msg}` : typed;
 }
 
 function renderScreen() {
@@ -279,7 +324,6 @@ function renderScreen() {
       send("bell-ack", { bell: bell.id });
     }
   }
-  $("nogame").hidden = screen.state !== "finishing";
   renderEntry();
 }
 
@@ -303,11 +347,10 @@ document.addEventListener("keydown", (e) => {
   if (/^[0-9A-D]$/.test(k) || map[k]) { e.preventDefault(); key(map[k] || k); }
 });
 $("points").addEventListener("click", () => { if (screen && screen.count) { walk = open(screen.count, true); renderEntry(); } });
-$("nogame").addEventListener("click", () => send("no-game", {}));
+$("nogame").addEventListener("click", () => { noGame(); renderEntry(); });
 $("undo").addEventListener("click", () => {
   if (!lastCount || !confirm(`Undo the last count: ${lastCount.text}?`)) return;
-  send("count-undone", { game: lastCount.game, count: lastCount.id });
-  lastCount = null;
+  undoCount();
   renderEntry();
 });
 $("ring").addEventListener("click", () => { if (confirm("Ring the bell: this table finished its games?")) send("bell", {}); });
