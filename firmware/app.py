@@ -25,7 +25,7 @@ del sys.modules["entry"], entry, _
 
 # An outbox entry's fields (firmware/outbox.py): inlined by the compiler, no heap.
 _E_ID = const(0)
-_E_KIND = const(1)
+_E_KIND = const(2)
 _E_SENT = const(3)
 
 _FW = const("0.1.0")

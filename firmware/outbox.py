@@ -26,15 +26,17 @@ from micropython import const
 
 from protocol import VERSION
 
-# An entry: [id, kind, where its record starts in the log, ticks of its last send or
-# None]; a kept one (acknowledged, not yet in the hub's replica): [id, kind, where, the
-# journal seq the hub gave it, where that hub's journal was restored from or None].
+# An entry: [id, where its record starts in the log, kind, ticks of its last send or
+# None]; a kept one (acknowledged, not yet in the hub's replica): [id, where, the journal
+# seq the hub gave it, where that hub's journal was restored from or None]. Four items
+# fill one heap block: a kept entry's kind is read back from its record if it is ever
+# resent (a fifth item cost a block more, 32 bytes of heap a kept entry on the unix port).
 # Constants the compiler inlines (a leading _ keeps them out of the globals): no heap (app.py names the ones it reads the same way).
 _E_ID = const(0)
-_E_KIND = const(1)
-_E_AT = const(2)
-_K_SEQ = const(3)
-_K_RESTORED = const(4)
+_E_AT = const(1)
+_E_KIND = const(2)
+_K_SEQ = const(2)
+_K_RESTORED = const(3)
 
 _LOG = const("outbox.log")
 _COMPACT_AFTER = const(64)  # records appended before the log is folded again
@@ -66,9 +68,9 @@ class Outbox:
         self.boot = 0
         self.seq = 0
         self.bell = None
-        # [id, kind, where its record starts in the log, ticks of last send or None]; oldest first
+        # [id, where its record starts in the log, kind, ticks of last send or None]; oldest first
         self.entries = []
-        # [id, kind, where in the log, journal seq, restored]: acknowledged, not yet in the hub's
+        # [id, where in the log, journal seq, restored]: acknowledged, not yet in the hub's
         # replica; restored: where the acknowledging hub's journal was restored, or None
         self.kept = []
         self._load()
@@ -99,7 +101,7 @@ class Outbox:
                         self.boot = max(self.boot, int(v))
                     elif t == "+":
                         ev = json.loads(v)
-                        self.entries.append([ev["id"], ev["kind"], start, None])
+                        self.entries.append([ev["id"], start, ev["kind"], None])
                     elif t == "-":
                         self._drop(v)
                     elif t == "=":
@@ -159,7 +161,7 @@ class Outbox:
     def _keep(self, eid, seq, restored):
         e = self._drop(eid)
         if e:
-            self.kept.append([e[_E_ID], e[_E_KIND], e[_E_AT], seq, restored])
+            self.kept.append([e[_E_ID], e[_E_AT], seq, restored])
             if len(self.kept) > _KEEP_MAX:
                 del self.kept[0]  # the heap's bound: the oldest, the likeliest replicated
         return e
@@ -168,7 +170,7 @@ class Outbox:
         # Oldest first, ahead of newer pending events: sent in the order first sent.
         for k in back:
             self.kept.remove(k)
-        self.entries[0:0] = [[k[_E_ID], k[_E_KIND], k[_E_AT], None] for k in back]
+        self.entries[0:0] = [[k[_E_ID], k[_E_AT], json.loads(self.payload(k))["kind"], None] for k in back]
 
     def _forget(self, safe):
         n = len(self.kept)
@@ -180,7 +182,7 @@ class Outbox:
         self.seq += 1
         eid = "%s.%d.%d" % (self.board_id, self.boot, self.seq)
         payload = json.dumps({"v": VERSION, "id": eid, "table": table, "kind": kind, "body": body})
-        self.entries.append([eid, kind, self._append("+" + payload), None])
+        self.entries.append([eid, self._append("+" + payload), kind, None])
         return eid
 
     def settle(self, eid, keep=None, restored=None):
