@@ -127,7 +127,7 @@ def table_status(state, boards: dict[str, dict]) -> list[dict]:
     if setup is None:
         return []
     bell = s.bell if s else None
-    missing = set(S.missing(setup, s)) if s and s.started else set()
+    missing = set(S.missing(setup, s)) if s else set()
     out = []
     for n in table_numbers(state):
         t = s.tables.get(n) if s else None

@@ -119,7 +119,7 @@ def standings(state: PartyState) -> dict:
                     unacknowledged=[n for n, t in sorted(s.tables.items())
                                     if in_play(setup, t) and n not in acked])
     out["session"] = {"number": s.number, "state": session_phase(state, s), "bell": bell,
-                      "missing": missing(setup, s) if s.bell else []}
+                      "missing": missing(setup, s)}
     for n in sorted(s.tables):
         t = s.tables[n]
         if not t.players:

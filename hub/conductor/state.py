@@ -294,7 +294,10 @@ def session_over(setup: Setup, s: Session) -> bool:
 
 
 def missing(setup: Setup, s: Session) -> list[int]:
-    """Tables whose result (or bell acknowledgement) is still awaited."""
+    """Tables whose result (or bell acknowledgement) is still awaited. Only a bell makes a
+    table late: before it every table in play is simply playing (a session ends only after one)."""
+    if s.bell is None:
+        return []
     return [n for n, t in sorted(s.tables.items())
             if in_play(setup, t) and not table_done(setup, s, t)]
 

@@ -46,6 +46,12 @@ def test_the_bell_reaches_every_table_in_the_forms_meaning_and_the_console_shows
     for b in virtual:
         b.wait_for("SESSION 1", timeout=20)
     sign_in_page(page, server.url)
+    # Before the bell every table is simply playing: none is late.
+    page.goto(server.url + "console/tables")
+    page.wait_for_selector('#tables tr[data-table="4"]')
+    assert page.locator("#tables tr.missing").count() == 0
+    assert "missing" not in page.locator("#tables").inner_text() + page.locator("#summary").inner_text()
+    page.goto(server.url + "console/")
 
     bell_form = page.locator("form[data-action=bell]")
     assert bell_form.locator(f"input[name=meaning][value={meaning}]").is_checked()
@@ -62,6 +68,7 @@ def test_the_bell_reaches_every_table_in_the_forms_meaning_and_the_console_shows
         page.wait_for_selector(f'#tables tr[data-table="{n}"] td.acked', timeout=10000)
     assert page.locator('#tables tr[data-table="4"] td.not-acked').inner_text().startswith("✘")
     assert page.locator("#summary").inner_text().startswith("Bell seen at 3 of 4 tables.")
+    assert "missing" in page.locator('#tables tr[data-table="4"]').get_attribute("class")
 
 
 def test_a_refusal_is_shown_on_the_page_in_the_conductors_words(hub, server, page):
