@@ -338,7 +338,8 @@ def test_the_keypad_opens_a_result_with_its_first_key_and_says_no_game_in_hand_w
     page.keyboard.press("1")                      # opens the entry as its first key: no seat is 1
     page.wait_for_function("document.getElementById('field').textContent.endsWith('FIRST LEAD BY (A-D)')")
     assert page.locator("#typed").inner_text().endswith("PICK A-D")
-    page.keyboard.press("Backspace")              # before the first field: the entry is left
+    page.keyboard.press("Backspace")              # before the first field: CANCEL ENTRY?
+    page.keyboard.press("Backspace")              # yes: the entry is left
     assert page.evaluate("walk") is None
     submit(hub, ev.BELL, {"meaning": "finish"})
     page.wait_for_function("document.getElementById('field').textContent.includes('⌫: no game begun')")
@@ -348,3 +349,87 @@ def test_the_keypad_opens_a_result_with_its_first_key_and_says_no_game_in_hand_w
     page.wait_for_function("document.getElementById('ack').textContent !== ''", timeout=5000)
     assert [e.source for e in hub.journal.events() if e.kind == ev.NO_GAME] == ["table:1"]
     page.wait_for_function("!document.getElementById('field').textContent.includes('no game begun')")
+
+
+def test_a_refusal_naming_a_seat_reopens_the_phones_entry_on_that_seats_field(
+        app, hub, server, page, room):
+    """As on a board (firmware/app.py): the hub's bounds (hub/scoring/bounds.py) refuse a seat
+    holding more than its pieces can show ("B: 12 AT MOST" for B's one piece; DRAW GAME: "the
+    player holding the least number of spots wins"), and the entry comes back on B's field
+    with what was keyed there, every other value kept: fixed, it goes to the review and sends."""
+    make_party(hub, 2)
+    page.set_viewport_size({"width": 400, "height": 800})
+    page.goto(server.url.rstrip("/") + keypad_url(app, 1))
+    page.wait_for_selector("#entry:not([hidden])")
+    page.keyboard.press("Enter")                  # opens the entry
+    page.keyboard.press("b")                      # who led: seat B
+    page.keyboard.press("0")                      # the hand blocked: every seat's spots and pieces
+    for v in ("40", "4", "150", "1", "30", "3", "30", "3"):   # A, B, C, D: sixteenths, pieces
+        page.keyboard.type(v)
+        if v == "1":                              # 10 pieces could follow the 1: OK says it is one
+            page.keyboard.press("Enter")
+    page.wait_for_selector("#review:not([hidden])")
+    page.wait_for_timeout(LOOK_S * 1000)          # the guest reads the review
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('ack').textContent.startsWith('B: ')", timeout=5000)
+    why = page.locator("#ack").inner_text()
+    assert why.endswith(" AT MOST") and page.locator("#ack").get_attribute("class") == "ack refused"
+    page.wait_for_function("document.getElementById('field').textContent.endsWith('B SIXTEENTHS')")
+    assert page.locator("#typed").inner_text() == "150" and page.locator("#review").is_hidden()
+    page.screenshot(path="/tmp/s6-keypad-refused-on-its-field.png")
+    assert not [e for e in hub.journal.events() if e.kind == ev.RESULT]
+    most = why.split()[1]
+    for _ in "150":
+        page.keyboard.press("Backspace")
+    page.keyboard.type(most)                      # taken (ten times it passes 225): the review,
+    page.wait_for_selector("#review:not([hidden])")   # the rest as keyed
+    assert f"B SIXTEENTHS  {most}" in page.locator("#review").inner_text().splitlines()
+    page.wait_for_timeout(LOOK_S * 1000)
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('ack').textContent === 'GAME 1 SAVED'", timeout=5000)
+    (entry,) = [e for e in hub.journal.events() if e.kind == ev.RESULT]
+    assert entry.body["values"] == {"lead": 2, "out": 0, "A": 40, "A_pieces": 4, "B": int(most),
+                                    "B_pieces": 1, "C": 30, "C_pieces": 3, "D": 30, "D_pieces": 3}
+
+
+def test_the_keypad_asks_before_cancelling_and_keeps_the_cancelled_values(app, hub, server, page, room):
+    """As on a board (docs/firmware.md, the keypad): ⌫ past the first field asks CANCEL ENTRY?,
+    OK says no and the entry stays; ⌫ says yes, and the values keyed so far come back with the
+    next OK, each on its field, to go on where the guest left off."""
+    make_party(hub, 2)
+    page.set_viewport_size({"width": 400, "height": 800})
+    page.goto(server.url.rstrip("/") + keypad_url(app, 1))
+    page.wait_for_selector("#entry:not([hidden])")
+    page.keyboard.press("Enter")                  # opens the entry on FIRST LEAD BY
+    page.keyboard.press("Backspace")              # nothing typed, the first field: cancel?
+    page.wait_for_function("document.getElementById('field').textContent.endsWith('CANCEL ENTRY? (values are kept)')")
+    assert page.locator("#typed").inner_text() == "⌫ yes · OK no"
+    page.keyboard.press("Enter")                  # no: the entry stays
+    page.wait_for_function("document.getElementById('field').textContent.endsWith('FIRST LEAD BY (A-D)')")
+    page.keyboard.press("b")                      # who led: B
+    page.keyboard.press("d")                      # domino by D
+    page.keyboard.type("16")
+    page.keyboard.press("Enter")                  # A: 16
+    for _ in range(8):                            # back through A (16), DOMINO BY (D), FIRST LEAD BY (B)
+        page.keyboard.press("Backspace")
+    page.wait_for_function("document.getElementById('field').textContent.includes('CANCEL ENTRY?')")
+    page.screenshot(path="/tmp/s6-keypad-cancel-entry.png")
+    page.keyboard.press("Backspace")              # yes
+    assert page.evaluate("walk") is None
+    assert page.locator("#field").inner_text() == "GAME 1 — press OK (values kept)"
+    page.keyboard.press("Enter")                  # the same entry again: its values are back
+    assert page.locator("#typed").inner_text() == "B"
+    page.keyboard.press("Enter")
+    assert page.locator("#typed").inner_text() == "D"
+    page.keyboard.press("Enter")
+    assert page.locator("#typed").inner_text() == "16"
+    page.keyboard.press("Enter")
+    for v in ("28", "4"):                         # B, C: D went out, its spots not asked
+        page.keyboard.type(v)
+        page.keyboard.press("Enter")
+    page.wait_for_selector("#review:not([hidden])")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('ack').textContent === 'GAME 1 SAVED'", timeout=5000)
+    (entry,) = [e for e in hub.journal.events() if e.kind == ev.RESULT]
+    assert entry.body["values"] == {"lead": 2, "out": 4, "A": 16, "B": 28, "C": 4}
+    assert page.locator("#field").inner_text() == "GAME 2 — press OK"   # a sent entry keeps nothing

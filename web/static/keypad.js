@@ -42,11 +42,14 @@ function send(kind, body) {
 function showAck(ack) {
   const counted = lastCount && ack.id === lastCount.id;
   if (counted && !ack.ok) lastCount = null;   // a refused count is nothing to undo
-  if (!ack.ok && lastSent && ack.id === lastSent.id && screen) {
-    // refused: the entry comes back with every value, on its review page, to fix
-    const form = lastSent.count ? screen.count : screen.form;
-    if (form && JSON.stringify(form) === JSON.stringify(lastSent.form)) {
-      walk = { ...open(form, lastSent.count), values: lastSent.values, review: true };
+  if (!ack.ok && lastSent && ack.id === lastSent.id && !lastSent.count) {
+    // refused: the entry comes back with every value kept, on the field the reason names
+    // ("B: 32 AT MOST": seat B's), else on its review page, as on a board (firmware/app.py).
+    // Not a count: it has no review page, and what the hub refused would only be refused again.
+    draft = { key: lastSent.entry, values: { ...lastSent.values } };
+    fix = seatNamed(ack.why);
+    if (!walk && screen && screen.form && entryOf(screen.form) === lastSent.entry) {
+      resume(screen.form, false);
       renderEntry();
     }
   }
@@ -100,10 +103,14 @@ async function pump() {
 // A field the hub presets ("v") is not asked; a field with "when" is asked only while the
 // field it names holds one of its values; a seat is one key (A-D, 0 none); a card is keyed
 // as printed (table, letter, on White and Red cards 1 white / 2 red); a review page before
-// sending, where a field's key (A-D) opens it to fix. A refused entry comes back to fix.
+// sending, where a field's key (A-D) opens it to fix. ⌫ before the first field asks before
+// cancelling; a cancelled entry keeps its values for its next open, and a refused one comes
+// back with them on the field its reason names.
 let screen = null;
-let walk = null;   // {form, key, i, values, typed, review, fixing, msg}
-let lastSent = null;   // {id, form, values}: given back if the hub refuses it
+let walk = null;   // {form, key, i, values, typed, review, fixing, asking, msg}
+let draft = null;   // {key, values}: what was keyed for one entry (entryOf), kept until it is sent
+let fix = null;   // the seat a refusal named: its field opens when the entry next opens with OK
+let lastSent = null;   // {id, entry, values, count}: given back if the hub refuses it (not a count)
 let lastCount = null;   // {id, game, text}: the last count sent, until the hand's result
 const SEAT_KEYS = "ABCD";
 
@@ -143,12 +150,40 @@ function showValue(f, v) {
   return String(v);
 }
 
+// Drafts are kept per form kind and game, as a board keeps them (firmware/app.py)
+const entryOf = (form) => `${form.kind || "result"}:${form.game}`;
+// the draft of `form` holds values the table keyed, not only the hub's presets
+const kept = (form) => !!draft && draft.key === entryOf(form) && form.fields.some((f) => f.v === undefined && f.k in draft.values);
+// A refusal names a seat by beginning with it ("B: 32 AT MOST", "B OUT: DOMINO BY"): its
+// field is the one to fix (docs/protocol.md, "ack"; firmware/app.py reads it the same way)
+const seatNamed = (why) => (/^[A-D][ :]/.test(why || "") ? why[0] : null);
+
+// Opens the entry of `form` with the values kept for it (its draft), on the first field with
+// its kept value, or on the review page when every field has one (firmware/entry.py, Entry);
+// returns the seat a refusal named, taken: only an open by OK goes to its field (fixField).
 function open(form, count) {
-  const values = {};
-  form.fields.forEach((f) => { if (f.v !== undefined) values[f.k] = f.v; });
-  const w = { form, key: JSON.stringify(form), count, i: 0, values, typed: "", review: false, msg: "" };
-  w.review = shown(w).every((f) => f.k in values);
-  return w;
+  const key = entryOf(form);
+  if (!draft || draft.key !== key) draft = { key, values: {} };
+  const values = draft.values;
+  form.fields.forEach((f) => { if (f.v !== undefined && !(f.k in values)) values[f.k] = f.v; });
+  walk = { form, key: JSON.stringify(form), count, i: 0, values, typed: "", review: false, msg: "" };
+  moveTo(0, false);
+  walk.review = shown(walk).every((f) => f.k in values);
+  const seat = fix;
+  fix = null;
+  return seat;
+}
+
+// Opened as OK opens it: the refused entry on the field its reason names (firmware/app.py)
+function resume(form, count) {
+  const seat = open(form, count);
+  if (seat && walk.review) fixField(seat);
+}
+
+// On the review page a field's key (A-D) opens that field to fix; its OK returns to the review.
+function fixField(k) {
+  const i = walk.form.fields.findIndex((x) => x.k === k && asked(x, walk.values));
+  if (i >= 0) { walk.review = false; walk.fixing = true; moveTo(i, false); }
 }
 
 function moveTo(i, emptyOnly) {
@@ -201,9 +236,10 @@ function sendWalk() {
   else if (form.kind === "confirm") id = send("confirm", { entry: form.entry, seat: SEAT_KEYS[values.seat - 1] });
   else if (form.kind === "count") id = send("count", { game: form.game, values });
   else id = send("result", { game: form.game, values });
-  lastSent = { id, form, values: { ...walk.values }, count: walk.count };
+  lastSent = { id, entry: entryOf(form), values: { ...walk.values }, count: walk.count };
   lastCount = walk.count ? { id, game: form.game,
     text: shown(walk).map((f) => `${f.label} ${showValue(f, walk.values[f.k])}`).join(", ") } : null;
+  if (draft && draft.values === walk.values) draft = null;   // (a refused entry's, back meanwhile, stays)
   walk = null;
 }
 
@@ -215,16 +251,21 @@ function sendWalk() {
 function idleKey(k) {
   const form = screen && screen.form, count = screen && screen.count;
   const result = form && (form.kind || "result") === "result";
-  if (k === "ok" && form) walk = open(form, false);
+  if (k === "ok" && form) resume(form, false);
   else if (result && (/^[0-9]$/.test(k) || (SEAT_KEYS.includes(k) && !count && form.fields[0].seat))) {
-    walk = open(form, false);
-    return key(k);
+    return firstKey(form, false, k);
   } else if (SEAT_KEYS.includes(k) && count) {
-    walk = open(count, true);
-    return key(k);
+    return firstKey(count, true, k);
   } else if (k === "del" && undoable()) undoCount();
   else if (k === "del" && betweenGames()) noGame();
   renderEntry();
+}
+
+// A key that opens an entry begins its first field afresh, a kept value or not (firmware/app.py)
+function firstKey(form, count, k) {
+  open(form, count);
+  if (!walk.review) walk.typed = "";
+  return key(k);
 }
 
 const undoable = () => !!(lastCount && screen && screen.count && screen.count.game === lastCount.game);
@@ -243,20 +284,20 @@ function key(k) {
   if (!walk) return idleKey(k);
   walk.msg = "";
   const f = walk.form.fields[walk.i];
-  if (walk.review) {
+  if (walk.asking) {   // CANCEL ENTRY?: ⌫ yes, any other key no (and does nothing else)
+    walk.asking = false;
+    if (k === "del") walk = null;   // its values kept in the draft, for the next open
+  } else if (walk.review) {
     if (k === "ok" && Date.now() - (walk.quick || 0) < LOOK_MS) walk.msg = "CHECK, THEN OK";   // the last field took itself
     else if (k === "ok") sendWalk();
     else if (k === "del") { walk.review = false; walk.i = walk.form.fields.indexOf(shown(walk).slice(-1)[0]); moveTo(walk.i, false); }
-    else {
-      const i = walk.form.fields.findIndex((x) => x.k === k && asked(x, walk.values));
-      if (i >= 0) { walk.review = false; walk.fixing = true; moveTo(i, false); }
-    }
+    else fixField(k);
   } else if (k === "del") {
     if (walk.typed) walk.typed = walk.typed.slice(0, -1);
     else {
       let i = walk.i - 1;
       while (i >= 0 && !asked(walk.form.fields[i], walk.values)) i--;
-      if (i >= 0) moveTo(i, false); else walk = null;   // before the first field: the entry is left (values kept)
+      if (i >= 0) moveTo(i, false); else walk.asking = true;   // before the first field: cancel?
     }
   } else if (k === "ok") accept(f);
   else if (f.card) { if (walk.typed.length < 6) walk.typed = walk.typed === "0" ? k : walk.typed + k; }
@@ -287,7 +328,7 @@ function renderEntry() {
   $("nogame").hidden = !betweenGames();
   if (!walk) {
     // what the keys do here, as a board's idle screen says it (docs/firmware.md)
-    const offers = [form ? `${form.title} — press OK` : ""];
+    const offers = [form ? `${form.title} — press OK${kept(form) ? " (values kept)" : ""}` : ""];
     if (screen && screen.count) offers.push("A-D: points made");
     if (undoable()) offers.push(`⌫: undo ${lastCount.text}`);
     else if (betweenGames()) offers.push("⌫: no game begun");
@@ -296,7 +337,12 @@ function renderEntry() {
     $("review").hidden = true;
     return;
   }
-  $("review").hidden = !walk.review;
+  $("review").hidden = !walk.review || walk.asking;
+  if (walk.asking) {
+    $("field").textContent = `${walk.form.title} — CANCEL ENTRY? (values are kept)`;
+    $("typed").textContent = "⌫ yes · OK no";
+    return;
+  }
   if (walk.review) {
     const how = walk.form.kind === "seat-check" ? "OK: all right · A-D: fix a seat" : "OK: send · ⌫: back · A-D: fix";
     $("field").textContent = `${walk.form.title} — CHECK · ${how}`;
@@ -346,7 +392,7 @@ document.addEventListener("keydown", (e) => {
   const map = { Enter: "ok", "#": "ok", Backspace: "del", "*": "del" };
   if (/^[0-9A-D]$/.test(k) || map[k]) { e.preventDefault(); key(map[k] || k); }
 });
-$("points").addEventListener("click", () => { if (screen && screen.count) { walk = open(screen.count, true); renderEntry(); } });
+$("points").addEventListener("click", () => { if (screen && screen.count) { resume(screen.count, true); renderEntry(); } });
 $("nogame").addEventListener("click", () => { noGame(); renderEntry(); });
 $("undo").addEventListener("click", () => {
   if (!lastCount || !confirm(`Undo the last count: ${lastCount.text}?`)) return;
