@@ -152,6 +152,8 @@ def test_the_keypad_takes_a_physical_keyboard_and_keeps_a_refused_field(app, hub
     page.keyboard.press("Enter")
     page.wait_for_function(f"document.getElementById('typed').textContent.includes('ONLY 0 TO {spots['max']}')")
     assert page.locator("#typed").inner_text().startswith(too_many)   # kept, to correct
+    page.keyboard.type("1")                       # no room for a fourth digit, as on a board
+    assert page.locator("#typed").inner_text() == f"{too_many} · MAX {len(too_many)} DIGITS"
     for _ in too_many:
         page.keyboard.press("Backspace")
     for v in ("16", "28", "4"):                   # A, B, C: D went out, its spots not asked
@@ -264,6 +266,8 @@ def test_the_keypad_shows_and_keys_a_late_comers_spare_card_as_printed(app, hub,
     page.keyboard.press("c")                      # fix seat C: keyed from the card in his hand
     for _ in "2C2":
         page.keyboard.press("Backspace")
+    page.keyboard.press("Enter")                  # nothing keyed: what the field takes, as on a board
+    assert page.locator("#typed").inner_text() == "TABLE, THEN A-D"
     page.keyboard.type("2c2")
     page.keyboard.press("Enter")
     page.wait_for_selector("#review:not([hidden])")

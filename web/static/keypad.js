@@ -140,6 +140,10 @@ function cardTyped(f, typed) {
   if (colour && !("12".includes(colour) && "AB".includes(m[2]))) return typed;
   return m[1] + m[2] + (copy ? "/" + copy : "") + (colour === "1" ? " WHITE" : colour ? " RED" : "");
 }
+// what a field takes, said when a key does not fit it (firmware/entry.py): a seat field with
+// min 1 (the confirmation's YOUR SEAT) has no none
+const cardHint = (f) => (f.card === 2 ? "TABLE,A/B,1W/2R" : "TABLE, THEN A-D");
+const seatHint = (f) => ((f.min || 0) >= 1 ? "PICK A-D" : "A-D OR 0=NONE");
 function showValue(f, v) {
   if (f.card) {
     if (!v) return "EMPTY";
@@ -208,7 +212,7 @@ function takesItself() {
 function accept(f) {
   walk.quick = 0;
   let v;
-  if (walk.typed === "") { walk.msg = f.seat ? "PICK A-D" : "TYPE A NUMBER"; return; }
+  if (walk.typed === "") { walk.msg = f.card ? cardHint(f) : f.seat ? seatHint(f) : "TYPE A NUMBER"; return; }
   if (f.card) {
     v = cardNumber(f, walk.typed);
     if (v === null) { walk.msg = "NO SUCH CARD"; return; }
@@ -300,13 +304,16 @@ function key(k) {
       if (i >= 0) moveTo(i, false); else walk.asking = true;   // before the first field: cancel?
     }
   } else if (k === "ok") accept(f);
-  else if (f.card) { if (walk.typed.length < 6) walk.typed = walk.typed === "0" ? k : walk.typed + k; }
+  else if (f.card) {   // table, letter (and colour): checked whole on OK
+    if (walk.typed.length < 6) walk.typed = walk.typed === "0" ? k : walk.typed + k;
+    else walk.msg = cardHint(f);
+  }
   else if (f.seat) {
     if (SEAT_KEYS.includes(k) || (k === "0" && (f.min || 0) < 1)) { walk.typed = k; accept(f); }   // one key
-    else walk.msg = (f.min || 0) >= 1 ? "PICK A-D" : "A-D OR 0=NONE";
+    else walk.msg = seatHint(f);
   } else if (/^[0-9]$/.test(k)) {
     const hi = f.max === undefined ? 999 : f.max;
-    if (walk.typed.length >= String(hi).length) walk.msg = "TOO MANY DIGITS";
+    if (walk.typed.length >= String(hi).length) walk.msg = `MAX ${String(hi).length} DIGITS`;
     else {
       walk.typed = walk.typed === "0" ? k : walk.typed + k;
       if (walk.form.kind === "count" && hi < 10) accept(f);   // a single-digit count: no OK
@@ -354,7 +361,7 @@ function renderEntry() {
   const hint = f.card ? (f.card === 2 ? "table, A/B, 1 white 2 red" : "table, then A-D") : f.seat ? "A-D" + ((f.min || 0) < 1 ? ", 0 none" : "") : "";
   $("field").textContent = `${walk.form.title} — ${f.label}${hint ? ` (${hint})` : ""}`;
   const typed = f.card ? cardTyped(f, walk.typed) : walk.typed;
-  $("typed").textContent = walk.msg ? `${typed} · ${walk.msg}` : typed;
+  $("typed").textContent = [typed, walk.msg].filter(Boolean).join(" · ");
 }
 
 function renderScreen() {
