@@ -421,6 +421,7 @@ def test_the_keypad_asks_before_cancelling_and_keeps_the_cancelled_values(app, h
     page.keyboard.press("Backspace")              # yes
     assert page.evaluate("walk") is None
     assert page.locator("#field").inner_text() == "GAME 1 — press OK (values kept)"
+    page.screenshot(path="/tmp/s6-keypad-cancelled-values-kept.png")
     page.keyboard.press("Enter")                  # the same entry again: its values are back
     assert page.locator("#typed").inner_text() == "B"
     page.keyboard.press("Enter")
