@@ -15,6 +15,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Callable, NamedTuple
 
 from hub.refusal import Refusal
 from hub.scoring import get_form
@@ -33,8 +34,7 @@ _PARTY_VARIANT = {"bergen": "party", "tiddle-a-wink": "grimm-party"}
 _PLAY_OFF_VARIANT = {"bergen": "game", "tiddle-a-wink": "grimm"}
 
 
-@dataclass(frozen=True)
-class Scored:
+class Scored(NamedTuple):   # a tuple: one is made for every result judged and folded
     gains: tuple          # the form's measure for seats A-D (0 where empty)
     winners: tuple        # table seats that won the game
     outcome: Outcome      # what the engine said: journaled with the result
@@ -74,6 +74,8 @@ def _seat_fields(setup: Setup, players: int, play_off: bool) -> tuple[str, ...]:
 
 def _occupied(seats) -> tuple[str, ...]:
     """The table's seats that hold a card, in order of play."""
+    if None not in seats:
+        return SEATS   # a full table, as most are
     return tuple(s for s, card in zip(SEATS, seats) if card is not None)
 
 
@@ -88,6 +90,7 @@ class _Door:
     form: object
     seat_keys: tuple[str, ...]
     keys: dict              # the form's fields: table key -> engine key (never changed)
+    score: Callable         # the engine's values of a hand -> its HandOutcome, or Refusal
 
 
 @lru_cache(maxsize=256)
@@ -98,7 +101,7 @@ def _door(setup: Setup, occupied: tuple[str, ...], play_off: bool) -> _Door:
     form = get_form(setup.form)
     keys = {m.key_to_table(f.k): f.k for f in form.entry_form(r).fields}
     keys = {k: ek for k, ek in keys.items() if m.key_to_engine(k) == ek}   # as translated key by key
-    return _Door(m, r, form, _seat_fields(setup, players, play_off), keys)
+    return _Door(m, r, form, _seat_fields(setup, players, play_off), keys, form.scorer(r))
 
 
 class _SeatMap:
@@ -111,6 +114,8 @@ class _SeatMap:
         self.to_engine = dict(zip(self.table, self.engine))
         # an occupied seat's number as the table keys it (1-4 for A-D) -> the engine's
         self.numbers = {SEATS.index(s) + 1: self.engine.index(e) + 1 for s, e in self.to_engine.items()}
+        # every seat taken: the table's seats are the engine's, its keys and numbers the same
+        self.full = self.table == list(SEATS)
 
     def table_number(self, n: int) -> int:
         """An engine seat's number (1, 2 ...; 0 none) as the table keys it (1-4 for A-D)."""
@@ -165,12 +170,12 @@ def score(setup: Setup, seats, values, play_off: bool = False, lead: bool = Fals
     """Score one game keyed at a table whose seats hold `seats` (card or None for A-D).
     With `lead`, `values` also names the seat that led; the engine does not see it.
     The judge scores each result once; its outcome is journaled with it (recorded)."""
-    m, r, form, engine_values = _to_engine(setup, seats, values, play_off, lead, whole=True)
+    door, engine_values = _to_engine(setup, seats, values, play_off, lead, whole=True)
     try:
-        outcome = form.score(r, engine_values)
+        outcome = door.score(engine_values)
     except Refusal as e:
-        raise Refusal(_table_why(m, e.why)) from None
-    return _scored(m, outcome)
+        raise Refusal(_table_why(door.seats, e.why)) from None
+    return _scored(door.seats, outcome)
 
 
 def count_form(setup: Setup, seats) -> list[dict] | None:
@@ -205,8 +210,11 @@ def score_count(setup: Setup, seats, values) -> Scored:
 
 
 def _scored(m: "_SeatMap", outcome) -> Scored:
-    winners = tuple(m.to_table[s] for s in outcome.winners)
-    points = {m.to_table[s]: p for s, p in outcome.points.items()}
+    if m.full:
+        winners, points = outcome.winners, dict(outcome.points.items())
+    else:
+        winners = tuple(m.to_table[s] for s in outcome.winners)
+        points = {m.to_table[s]: p for s, p in outcome.points.items()}
     # the engine's points are the card's measure: sixteenths, quarters, Sebastopol's game won
     # (1 to the winner) or the partnership's points credited to both partners
     get = points.get
@@ -219,18 +227,18 @@ def check_partial(setup: Setup, seats, values, play_off: bool = False, lead: boo
     """The fields a table has keyed so far (named by its seats), checked as `score` checks
     a whole entry: the engine's ranges and checks across fields (hub/scoring/bounds.py), for
     a board or a phone to refuse a field as it is keyed. Returns the values, or `Refusal`."""
-    m, r, form, engine_values = _to_engine(setup, seats, values, play_off, lead, whole=False)
+    door, engine_values = _to_engine(setup, seats, values, play_off, lead, whole=False)
     try:
-        form.check_partial(r, engine_values)
+        door.form.check_partial(door.rules, engine_values)
     except Refusal as e:
-        raise Refusal(_table_why(m, e.why)) from None
+        raise Refusal(_table_why(door.seats, e.why)) from None
     return dict(values)
 
 
 def _to_engine(setup: Setup, seats, values, play_off: bool, lead: bool, whole: bool):
-    """(seat map, rules, form, the values named by the engine's seats): a table's keys and
-    seat numbers translated; the lead checked and left out (the engine does not see it)."""
-    if not isinstance(values, Mapping):
+    """(the door, the values named by the engine's seats): a table's keys and seat numbers
+    translated; the lead checked and left out (the engine does not see it)."""
+    if type(values) is not FrozenMap and not isinstance(values, Mapping):
         raise Refusal("BAD MESSAGE")
     if lead and (whole or "lead" in values):
         values = dict(values)
@@ -245,18 +253,22 @@ def _to_engine(setup: Setup, seats, values, play_off: bool, lead: bool, whole: b
         # first, so the keyed value is ignored rather than the entry refused and lost.
         values = {k: v for k, v in values.items() if k != "lead"}
     door = _door(setup, _occupied(seats), play_off)
-    return door.seats, door.rules, door.form, _engine_values(door.seats, values, door.seat_keys, door.keys)
+    return door, _engine_values(door.seats, values, door.seat_keys, door.keys)
 
 
 def _engine_values(m: "_SeatMap", values: dict, seat_keys, keys: Mapping = EMPTY) -> dict:
     """A table's keyed values named by the engine's seats, the seat numbers in `seat_keys`
-    translated too; `keys`: table key -> engine key for the form's fields, made once."""
-    engine_values = {}
-    for k, v in values.items():
-        ek = keys.get(k) or m.key_to_engine(k)
-        if ek is None:
-            raise Refusal("SEAT EMPTY")
-        engine_values[ek] = v
+    translated too; `keys`: table key -> engine key for the form's fields, made once. At a
+    full table every key and number is the engine's already."""
+    if m.full:
+        engine_values = dict(values.items())
+    else:
+        engine_values = {}
+        for k, v in values.items():
+            ek = keys.get(k) or m.key_to_engine(k)
+            if ek is None:
+                raise Refusal("SEAT EMPTY")
+            engine_values[ek] = v
     for key in seat_keys:
         n = engine_values.get(key)
         if isinstance(n, int) and not isinstance(n, bool) and n:

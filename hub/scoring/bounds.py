@@ -69,17 +69,28 @@ class HandBounds:
         """(seat, its pieces' field) where pieces are keyed: spelled once per bounds."""
         return tuple((s, f"{s}_pieces") for s in self.seats) if self.pieces else ()
 
+    @cached_property
+    def _limits(self) -> tuple:
+        """What every check reads besides the values, looked up once per bounds: the sums,
+        the blanks, the tiles' count, the most spots all the seats can hold, and for each
+        seat that can go out (0: none, a block) the seats still holding pieces."""
+        most, least, blanks = self._sums
+        top = len(self.tiles)
+        holding = {out: tuple(s for k, s in enumerate(self.seats, 1) if k != out)
+                   for out in range(len(self.seats) + 1)}
+        return most, least, blanks, top, most[min(max(self.in_hands, 0), top)], holding
+
     def __call__(self, values: dict[str, int]) -> None:
         """Refuse values that no hand dealt from these tiles can leave (see the module)."""
-        spots = {s: values[s] for s in self.seats if s in values}
+        seats = self.seats
+        spots = {s: values[s] for s in seats if s in values}
         pieces = {s: values[k] for s, k in self._piece_keys if k in values}
         out = values.get("out")
-        if out and out <= len(self.seats):   # a seat beyond the table: "NO SUCH SEAT" later
-            seat = self.seats[out - 1]
+        if out and out <= len(seats):   # a seat beyond the table: "NO SUCH SEAT" later
+            seat = seats[out - 1]
             if spots.get(seat) or pieces.get(seat):
                 raise Refusal("DOMINO HAS SPOTS")
-        most, least, blanks = self._sums   # (looked up here once: asked of every result)
-        top = len(self.tiles)
+        most, least, blanks, top, most_in_hands, holding = self._limits
         for s, n in pieces.items():
             if s in spots:
                 k = min(max(n, 0), top)
@@ -89,15 +100,15 @@ class HandBounds:
                     raise Refusal(f"{s}: {most[k]} AT MOST")
                 if spots[s] < least[k]:
                     raise Refusal(f"{s}: {least[k]} AT LEAST")
-        if sum(spots.values()) > most[min(max(self.in_hands, 0), top)]:
+        if sum(spots.values()) > most_in_hands:
             raise Refusal("TOO MANY SPOTS")
         if sum(pieces.values()) > self.in_hands:
             raise Refusal("TOO MANY PIECES")
-        if out is None or out > len(self.seats):
+        if out is None or out > len(seats):
             return
         # A hand ends when one player is out: on a block nobody holds nothing, and a domino
         # leaves something with the others. Only a blank shows no spots.
-        holding = [s for k, s in enumerate(self.seats, 1) if k != out]
+        holding = holding[out]
         if out == 0:
             empty = [s for s in holding if pieces.get(s) == 0]
             bare = [s for s in holding if spots.get(s) == 0]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Callable
 
 from .tiles import TILE_SETS, TileSet
 from .values import EntryForm, Field, HandOutcome, PlayedHand, Refusal, Rules, side_of
@@ -87,6 +88,15 @@ class GameForm:
         if not isinstance(values, dict):
             raise Refusal("BAD MESSAGE")
         return self._score(rules, self.checked(rules, values))
+
+    def scorer(self, rules: Rules) -> Callable[[dict], HandOutcome]:
+        """`score` for these rules as one function of a hand's values (a dict), its checks and
+        settlement looked up once: for a caller that scores many hands of the same rules (the
+        conductor keeps one per seating)."""
+        if rules.form != self.name:
+            raise Refusal("WRONG GAME")
+        check, settle = _entry_form(self, rules).checker(whole=True), self._score
+        return lambda values: settle(rules, check(values))
 
     def checked(self, rules: Rules, values: dict) -> dict[str, int]:
         """`values` checked against the entry form, or `Refusal`."""

@@ -36,7 +36,7 @@ class Rules:
     def option(self, name: str, default=None):
         return dict(self.options).get(name, default)
 
-    @property
+    @derived   # asked several times for every hand scored: spelled once per rules
     def seats(self) -> tuple[str, ...]:
         return seats_for(self.players)
 
@@ -101,44 +101,64 @@ class EntryForm:
 
     def check(self, values: dict) -> dict[str, int]:
         """Refuse missing, unknown, out-of-range or impossible keys; return the values as ints."""
-        return self._checked(values, whole=True)
+        return self.checker(whole=True)(values)
 
     def check_partial(self, values: dict) -> dict[str, int]:
         """The values keyed so far (any of the fields) checked as `check` checks a whole entry:
         the first field out of its range, or the first check across fields that they fail."""
-        return self._checked(values, whole=False)
+        return self.checker(whole=False)(values)
+
+    def checker(self, whole: bool) -> Callable[[dict], dict[str, int]]:
+        """`check` (`whole`) or `check_partial` as one function of the values, written out
+        field by field for this form: a caller that checks many entries of one form (the
+        conductor, once per seating) keeps it."""
+        return self._checkers[whole]
 
     @derived
-    def _known(self) -> frozenset[str]:
-        """The fields' keys: asked for every entry checked, made once per form."""
-        return frozenset(f.k for f in self.fields)
+    def _checkers(self) -> tuple[Callable, Callable]:
+        return _checker(self, whole=False), _checker(self, whole=True)
 
-    @derived
-    def _ranges(self) -> tuple[tuple[str, int, int, Field], ...]:
-        """(key, min, max, field) of each field: read once per form, not per entry checked."""
-        return tuple((f.k, f.min, f.max, f) for f in self.fields)
 
-    def _checked(self, values: dict, whole: bool) -> dict[str, int]:
-        if not self._known.issuperset(values):
-            raise Refusal("UNKNOWN FIELD")
-        out, follows = {}, []
-        for k, low, high, f in self._ranges:
-            v = values.get(k, _ABSENT)
-            if v is _ABSENT:
-                if not f.asked(values):
-                    follows.append(k)   # not asked, so not keyed: 0 once the checks are made
-                elif whole:
-                    raise Refusal(f"MISSING {f.label}")
-                continue
-            if type(v) is not int and (not isinstance(v, int) or isinstance(v, bool)):
-                raise Refusal("NOT A NUMBER")
-            if not low <= v <= high:
-                text = f.refuse or f"{f.label} {f.min}-{f.max}"
-                raise Refusal(text if len(text) <= 16 else "OUT OF RANGE")
-            out[k] = v
-        for check in self.checks:
-            check(out)
-        return {**out, **dict.fromkeys(follows, 0)} if whole else out
+def _checker(form: EntryForm, whole: bool) -> Callable[[dict], dict[str, int]]:
+    """The function that checks an entry of `form`, each field's range and `when` written
+    out as constants (as hub/conductor/events.py writes a body's reader), in the fields'
+    order, then the checks across fields: the first field out of its range, a field
+    missing (`whole`) or the first check they fail refuses. A field not asked (its `when`)
+    and not keyed follows as 0 once the checks are made. A loop over the fields reading
+    each one's attributes was a tenth of a result's scoring at the hub."""
+    env = {"Refusal": Refusal, "ABSENT": _ABSENT, "known": frozenset(f.k for f in form.fields)}
+    code = ["def checked(values):",
+            "    if not known.issuperset(values):",
+            "        raise Refusal('UNKNOWN FIELD')",
+            "    out, follows, get = {}, [], values.get"]
+    for i, f in enumerate(form.fields):
+        text = f.refuse or f"{f.label} {f.min}-{f.max}"
+        env[f"k{i}"], env[f"missing{i}"] = f.k, f"MISSING {f.label}"
+        env[f"range{i}"] = text if len(text) <= 16 else "OUT OF RANGE"
+        code += [f"    v = get(k{i}, ABSENT)",
+                 "    if v is ABSENT:"]
+        if f.when:
+            env[f"on{i}"], env[f"asked{i}"] = f.when
+            code += [f"        if get(on{i}) not in asked{i}:",
+                     f"            follows.append(k{i})   # not asked, so not keyed"]
+            if whole:
+                code.append(f"        else:\n            raise Refusal(missing{i})")
+        elif whole:
+            code.append(f"        raise Refusal(missing{i})")
+        else:
+            code.append("        pass")
+        code += ["    else:",
+                 "        if type(v) is not int and (not isinstance(v, int) or isinstance(v, bool)):",
+                 "            raise Refusal('NOT A NUMBER')",
+                 f"        if not {f.min!r} <= v <= {f.max!r}:",
+                 f"            raise Refusal(range{i})",
+                 f"        out[k{i}] = v"]
+    for j, check in enumerate(form.checks):
+        env[f"c{j}"] = check
+        code.append(f"    c{j}(out)")
+    code.append("    return {**out, **dict.fromkeys(follows, 0)}" if whole else "    return out")
+    exec("\n".join(code), env)
+    return env["checked"]
 
 
 class Counts(Mapping):
@@ -182,6 +202,9 @@ class Counts(Mapping):
         return repr(self._items)
 
 
+_NO_TALLY = Counts()
+
+
 @dataclass(frozen=True)
 class HandOutcome:
     """What one hand gave. `points` per seat (in partnership forms each partner is credited the
@@ -193,16 +216,18 @@ class HandOutcome:
     winners: tuple[str, ...] = ()
     blocked: bool = False
     side_points: Mapping[str, int] | None = None
-    tally: Mapping[str, int] = Counts()
+    tally: Mapping[str, int] = _NO_TALLY
 
-    def __post_init__(self):
-        # a Counts is kept as it is (it cannot change): the tally is most often the empty default
-        for name in ("points", "tally", "side_points"):
-            value = getattr(self, name)
-            if type(value) is not Counts and value is not None:
-                object.__setattr__(self, name, Counts(value))
-        if type(self.winners) is not tuple:
-            object.__setattr__(self, "winners", tuple(self.winners))
+    def __init__(self, points: Mapping[str, int], winners: tuple[str, ...] = (), blocked: bool = False,
+                 side_points: Mapping[str, int] | None = None, tally: Mapping[str, int] = _NO_TALLY):
+        # dataclass's __init__ and a __post_init__ setting each field again through
+        # object.__setattr__, at once: every hand scored makes one. A Counts is kept as it is
+        # (it cannot change): the tally is most often the empty default.
+        self.__dict__.update(
+            points=points if type(points) is Counts else Counts(points),
+            winners=winners if type(winners) is tuple else tuple(winners), blocked=blocked,
+            side_points=side_points if side_points is None or type(side_points) is Counts else Counts(side_points),
+            tally=tally if type(tally) is Counts else Counts(tally))
 
 
 @dataclass(frozen=True)

@@ -50,12 +50,16 @@ WHY_DEFAULT = ("Parker's, the plainest statement, which Tandy's kit prints on it
                "Bradley restates; the others differ only on a block.")
 
 
+# on a block, the variants whose book does not have the lowest take all the others' spots
+BLOCK_RULES = {"milton-bradley": DIFFERENCE, "tandy": LADDER}
+
+
 class _BlockDraw(SpotsForm):
     draws: str = NO_DRAW
     why_default = WHY_DEFAULT
 
     def block_rule(self, rules: Rules) -> str:
-        return {"milton-bradley": DIFFERENCE, "tandy": LADDER}.get(rules.variant, TAKE_ALL)
+        return BLOCK_RULES.get(rules.variant, TAKE_ALL)
 
     def tie_rule(self, rules: Rules) -> str:
         return TIE_FEWER_PIECES if rules.variant == "grimm" else super().tie_rule(rules)
