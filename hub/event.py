@@ -81,6 +81,11 @@ class Proposal:
     # recognised as one. Spelled and hashed only when asked (the audit never asks).
     sent: "Proposal | None" = field(default=None, compare=False, repr=False)
 
+    def __init__(self, id: str, source: str, kind: str, body: dict, sent: "Proposal | None" = None):
+        # the frozen dataclass's __init__ sets each field through object.__setattr__: one
+        # proposal is made for every input the hub takes
+        self.__dict__.update(id=id, source=source, kind=kind, body=body, sent=sent)
+
     @derived  # a body is never changed once made: asked for up to three times per input
     def digest(self) -> str:
         return self.sent.digest if self.sent else digest(self.source, self.kind, self.body)
@@ -172,6 +177,10 @@ class Verdict:
     # broker redelivering out of order): a table is not answered, so it sends the input
     # again, and it is admitted once the earlier one is in (docs/protocol.md).
     held: bool = False
+
+    def __init__(self, ok: bool, events: tuple = (), msg: str = "", why: str = "", held: bool = False):
+        # as Proposal's: a verdict is made for every input judged
+        self.__dict__.update(ok=ok, events=events, msg=msg, why=why, held=held)
 
     @staticmethod
     def admit(*events: Event, msg: str = "SAVED") -> "Verdict":

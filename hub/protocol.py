@@ -112,8 +112,25 @@ def ack(event_id: str, *, seq: int | None = None, msg: str = "", why: str = "") 
     return encode({"v": VERSION, "id": event_id, "ok": True, "seq": seq, "msg": msg})
 
 
+# 19 digits or more: an integer orjson may read past 64 bits, as a float where json reads an int
+_LONG_NUMBER = re.compile(rb"[0-9]{19}")
+
+
 def decode_object(payload: bytes) -> dict:
-    """A payload's JSON object, or ValueError saying what it is instead."""
+    """A payload's JSON object, or ValueError saying what it is instead. Read as `json`
+    reads it: by orjson (a fifth of the time, every event a table sends) where the two read
+    the same — orjson refuses what json reads otherwise (NaN, a lone surrogate, a byte-order
+    mark, other encodings) except an integer past 64 bits, which no payload of 18-digit
+    numbers holds — and by json wherever orjson refuses, so a refusal's text is json's."""
+    if orjson is not None and type(payload) is bytes and not _LONG_NUMBER.search(payload):
+        try:
+            msg = orjson.loads(payload)
+        except orjson.JSONDecodeError:
+            pass
+        else:
+            if not isinstance(msg, dict):
+                raise ValueError("not a JSON object")
+            return msg
     try:
         msg = json.loads(payload)
     except ValueError as exc:  # UnicodeDecodeError is a ValueError too

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import random
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from hub.event import Event, Proposal, Verdict
 from hub.refusal import Refusal
@@ -40,8 +40,7 @@ class _NotYet(Refusal):
     the verdict is held (Verdict.held), never final."""
 
 
-@dataclass(frozen=True)
-class _Admit:
+class _Admit(NamedTuple):   # a tuple: one is made for every input admitted
     """What a handler admits: the proposal (as journaled) and the decisions it takes."""
     proposals: tuple[Proposal, ...]
     msg: str

@@ -16,6 +16,8 @@ screen can name the seat that leads each later game.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .cards import SEATS
 
 LEAD_FIELD = {"k": "lead", "label": "FIRST LEAD BY", "min": 1, "max": 4, "seat": True}
@@ -36,11 +38,19 @@ def first_line(form: str) -> str:
 def leader(seats, first: str, game: int) -> str | None:
     """The seat that begins `game`: to the left of the last leader, skipping empty seats
     (so the occupied seats in turn from `first`)."""
+    a, b, c, d = seats
+    turn = _turn((a is not None, b is not None, c is not None, d is not None), first)
+    return turn[(game - 1) % len(turn)] if turn else None
+
+
+@lru_cache(maxsize=64)
+def _turn(taken: tuple, first: str) -> tuple[str, ...]:
+    """The occupied seats (`taken`: A-D) in turn from `first`; none if `first` is empty:
+    the same few for every table, asked for every screen."""
     i = SEATS.index(first)
-    if seats[i] is None:
-        return None
-    turn = [SEATS[j % 4] for j in range(i, i + 4) if seats[j % 4] is not None]
-    return turn[(game - 1) % len(turn)]
+    if not taken[i]:
+        return ()
+    return tuple(SEATS[j % 4] for j in range(i, i + 4) if taken[j % 4])
 
 
 def line(form: str, seats, entries, game: int) -> str:
@@ -49,6 +59,10 @@ def line(form: str, seats, entries, game: int) -> str:
         return first_line(form)
     if form not in ROTATING:
         return "LEAD IN TURN"
-    first = next((e.values.get("lead") for e in entries if e.live and e.game == 1), None)
+    first = None
+    for e in entries:   # game 1's, most often the first entry
+        if e.game == 1 and e.annulled is None:
+            first = e.values.get("lead")
+            break
     seat = leader(seats, SEATS[first - 1], game) if isinstance(first, int) and 1 <= first <= 4 else None
     return f"LEAD: SEAT {seat} ANY" if seat else "LEAD: LEFT"

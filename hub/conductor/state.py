@@ -120,7 +120,7 @@ class TableSession:
 
     @property
     def players(self) -> int:
-        return sum(c is not None for c in self.seats)
+        return len(self.seats) - self.seats.count(None)
 
     @derived
     def entered(self) -> int:
