@@ -50,15 +50,18 @@ def _is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+_INT_ONLY = {int}
+
+
 def _check_body(kind: str, body: dict) -> str | None:
     """What is wrong with this kind's body, or None."""
     if kind in ("result", "count"):
         values = body.get("values")
         if not _is_int(body.get("game")) or not isinstance(values, dict):
             return f"{kind} needs game (int) and values (object)"
-        # a JSON object's keys are strings; an integer is read as int, true and false as bool
-        if not values or not all(type(v) is int for v in values.values()) \
-                or not all(type(k) is str for k in values):
+        # a JSON object's keys are strings (the field names); an integer is read as int,
+        # true and false as bool: every value's type int, looked at in C
+        if not values or set(map(type, values.values())) != _INT_ONLY:
             return f"{kind} values must map field names to integers"
     elif kind == "count-undone":
         if not _is_int(body.get("game")) or not isinstance(body.get("count"), str):

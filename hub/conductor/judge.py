@@ -101,13 +101,13 @@ def tick(state: PartyState, now: float) -> tuple[Proposal, ...]:
 
 def _table_of(state: PartyState, p: Proposal) -> int:
     kind, _, n = p.source.partition(":")
-    if kind != "table" or not n.isdigit() or p.what.table != int(n):
+    if kind != "table" or not n.isdigit() or p.what.table != (n := int(n)):
         raise Refusal("WRONG TABLE")
     if state.setup is None:
         raise Refusal("NO PARTY")
-    if not 1 <= int(n) <= state.setup.tables:
+    if not 1 <= n <= state.setup.tables:
         raise Refusal("UNKNOWN TABLE")
-    return int(n)
+    return n
 
 
 def _staff_of(state: PartyState, p: Proposal) -> str:
