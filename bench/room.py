@@ -20,6 +20,7 @@ import multiprocessing as mp
 import platform
 import statistics
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -77,7 +78,15 @@ def _hub_child(journal: str, broker_port: int, web: bool, profile: bool, conn) -
     t0 = time.monotonic()
     hub = Hub(journal, "127.0.0.1", broker_port)
     replayed = time.monotonic() - t0
+    # The bench's tables publish as soon as they are connected and, unlike a board, never
+    # resend: an event that reaches the broker before the hub's subscription is gone, and
+    # the run waits for its ack until it times out. The hub connects on its writer's
+    # thread after start(); the bench goes on once the broker has granted the subscription.
+    subscribed = threading.Event()
+    hub.mqtt.on_subscribe = lambda *a: subscribed.set()
     hub.start()
+    if not subscribed.wait(30):
+        raise RuntimeError("the hub did not subscribe within 30 s")
     web_server = None
     if web:
         from web import create_app
