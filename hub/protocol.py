@@ -123,8 +123,9 @@ def decode_object(payload: bytes) -> dict:
     """A payload's JSON object, or ValueError saying what it is instead. Read as `json`
     reads it: by orjson (a fifth of the time, every event a table sends) where the two read
     the same — orjson refuses what json reads otherwise (NaN, a lone surrogate, a byte-order
-    mark, other encodings) except an integer past 64 bits, which no payload of 18-digit
-    numbers holds — and by json wherever orjson refuses, so a refusal's text is json's."""
+    mark, other encodings), except an integer past 64 bits, which it reads as a float and
+    which takes 19 digits or more — and by json wherever orjson refuses, so a refusal's
+    text is json's."""
     if orjson is not None and type(payload) is bytes and not _LONG_NUMBER.search(payload):
         try:
             msg = orjson.loads(payload)
