@@ -20,7 +20,6 @@ import multiprocessing as mp
 import platform
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -82,10 +81,8 @@ def _hub_child(journal: str, broker_port: int, web: bool, profile: bool, conn) -
     # resend: an event that reaches the broker before the hub's subscription is gone, and
     # the run waits for its ack until it times out. The hub connects on its writer's
     # thread after start(); the bench goes on once the broker has granted the subscription.
-    subscribed = threading.Event()
-    hub.mqtt.on_subscribe = lambda *a: subscribed.set()
     hub.start()
-    if not subscribed.wait(30):
+    if not hub.listening.wait(30):
         raise RuntimeError("the hub did not subscribe within 30 s")
     web_server = None
     if web:

@@ -111,6 +111,10 @@ class Hub:
         self._published_screens: dict[int, dict] = {}
         self._bell_sent: str | None = None
         self._stopping = threading.Event()
+        # Set while the broker has granted the hub's subscription to the tables' inputs: a
+        # table's event published before it is not delivered (a board resends it; a tool
+        # that never resends waits for this first).
+        self.listening = threading.Event()
         self._busy = False   # the writer has inputs waiting (read or queued) that it has not judged
         self._writer = threading.Thread(target=self._write_loop, name="hub-writer", daemon=True)
         self.mqtt = self._make_client(broker_host, broker_port, username, password, client_id)
@@ -174,6 +178,7 @@ class Hub:
         c.max_queued_messages_set(0)       # never drop an outgoing ack locally
         c.on_connect = self._on_connect
         c.on_disconnect = self._on_disconnect
+        c.on_subscribe = lambda *a: self.listening.set()
         c.on_message = self._on_message
         c.on_socket_open = _set_nodelay
         return c
@@ -241,6 +246,7 @@ class Hub:
         return self.replica.lag(seq, oldest, now)
 
     def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
+        self.listening.clear()
         if not self._stopping.is_set():
             log.warning("lost the broker (%s); reconnecting", reason_code)
 

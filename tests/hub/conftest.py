@@ -13,6 +13,8 @@ def make_hub(broker, tmp_path):
 
     def start(tables: int = 4, form: str = "draw") -> Hub:
         hub = Hub(tmp_path / "journal.sqlite3", broker.host, broker.port).start()
+        # The protocol tables here never resend: an event sent before the hub subscribed is gone.
+        assert hub.listening.wait(10), "the hub did not subscribe to the tables within 10 s"
         if hub.seq == 0:
             assert create_party(hub, tables=tables, form=form).ok
         hubs.append(hub)

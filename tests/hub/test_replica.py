@@ -57,6 +57,7 @@ def replicated_hub(broker, tmp_path):
               replica_sync_s=0.2)
     hub.replica.probe_s = 0.3
     hub.start()
+    assert hub.listening.wait(10)
     yield hub
     if not hub.stopping:
         hub.stop()
