@@ -31,6 +31,15 @@ def phone(app, table: int):
     return client, url, token
 
 
+def saved_values(page, hub) -> dict:
+    """The guest sends from the review page with the keyboard's Enter; the phone says
+    GAME 1 SAVED and the journal holds that one result: its values."""
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('ack').textContent === 'GAME 1 SAVED'", timeout=5000)
+    (entry,) = [e for e in hub.journal.events() if e.kind == ev.RESULT]
+    return entry.body["values"]
+
+
 def post(client, url: str, token: str, envelope: dict):
     return client.post(url + "/event", data=json.dumps(envelope), headers={"X-CSRF-Token": token},
                        content_type="application/json")
@@ -160,10 +169,7 @@ def test_the_keypad_takes_a_physical_keyboard_and_keeps_a_refused_field(app, hub
         page.keyboard.type(v)
         page.keyboard.press("Enter")
     page.wait_for_selector("#review:not([hidden])")
-    page.keyboard.press("Enter")
-    page.wait_for_function("document.getElementById('ack').textContent === 'GAME 1 SAVED'", timeout=5000)
-    (entry,) = [e for e in hub.journal.events() if e.kind == ev.RESULT]
-    assert entry.body["values"] == {"lead": 2, "out": 4, "A": 16, "B": 28, "C": 4}
+    assert saved_values(page, hub) == {"lead": 2, "out": 4, "A": 16, "B": 28, "C": 4}
 
 
 def test_the_keypad_takes_a_field_on_its_last_possible_digit_as_a_board_does(app, hub, server, page, room):
@@ -191,10 +197,7 @@ def test_the_keypad_takes_a_field_on_its_last_possible_digit_as_a_board_does(app
     assert page.locator("#review").inner_text().splitlines()[-1] == f"D SIXTEENTHS  {full}"
     page.screenshot(path="/tmp/h11-keypad-check-then-ok.png")
     page.wait_for_timeout(LOOK_S * 1000)          # the guest reads the review
-    page.keyboard.press("Enter")
-    page.wait_for_function("document.getElementById('ack').textContent === 'GAME 1 SAVED'", timeout=5000)
-    (entry,) = [e for e in hub.journal.events() if e.kind == ev.RESULT]
-    assert entry.body["values"] == {"lead": 2, "out": 3, "A": full, "B": full, "D": full}
+    assert saved_values(page, hub) == {"lead": 2, "out": 3, "A": full, "B": full, "D": full}
 
 
 def test_the_keypad_refuses_a_total_the_deal_cannot_hold_at_the_field_keeping_the_rest(
@@ -390,10 +393,7 @@ def test_a_refusal_naming_a_seat_reopens_the_phones_entry_on_that_seats_field(
     page.wait_for_selector("#review:not([hidden])")   # the rest as keyed
     assert f"B SIXTEENTHS  {most}" in page.locator("#review").inner_text().splitlines()
     page.wait_for_timeout(LOOK_S * 1000)
-    page.keyboard.press("Enter")
-    page.wait_for_function("document.getElementById('ack').textContent === 'GAME 1 SAVED'", timeout=5000)
-    (entry,) = [e for e in hub.journal.events() if e.kind == ev.RESULT]
-    assert entry.body["values"] == {"lead": 2, "out": 0, "A": 40, "A_pieces": 4, "B": int(most),
+    assert saved_values(page, hub) == {"lead": 2, "out": 0, "A": 40, "A_pieces": 4, "B": int(most),
                                     "B_pieces": 1, "C": 30, "C_pieces": 3, "D": 30, "D_pieces": 3}
 
 
@@ -434,8 +434,5 @@ def test_the_keypad_asks_before_cancelling_and_keeps_the_cancelled_values(app, h
         page.keyboard.type(v)
         page.keyboard.press("Enter")
     page.wait_for_selector("#review:not([hidden])")
-    page.keyboard.press("Enter")
-    page.wait_for_function("document.getElementById('ack').textContent === 'GAME 1 SAVED'", timeout=5000)
-    (entry,) = [e for e in hub.journal.events() if e.kind == ev.RESULT]
-    assert entry.body["values"] == {"lead": 2, "out": 4, "A": 16, "B": 28, "C": 4}
+    assert saved_values(page, hub) == {"lead": 2, "out": 4, "A": 16, "B": 28, "C": 4}
     assert page.locator("#field").inner_text() == "GAME 2 — press OK"   # a sent entry keeps nothing
