@@ -112,4 +112,7 @@ def test_a_bergen_tables_points_reach_the_console_and_the_projector_as_they_are_
     projector.wait_for_function("document.body.innerText.includes('A+C 3 · B+D 2')", timeout=5000)
     assert not [e for e in hub.journal.events() if e.kind == "table.result"]   # mid-hand
     assert games.inner_text().startswith("0")
-    page.screenshot(path="/tmp/h11-console-bergen-points.png")
+    for width, height in ((1920, 1080), (1280, 720)):   # the host's laptop and a small projector
+        for name, view in (("console", page), ("projector", projector)):
+            view.set_viewport_size({"width": width, "height": height})
+            view.screenshot(path=f"/tmp/h11-{name}-bergen-points-{width}x{height}.png")
