@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,7 +34,10 @@ _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_asci
 # refuses: no body holds one.)
 _EXACT = (orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATACLASS
           | orjson.OPT_PASSTHROUGH_DATETIME)
-_MAYBE_FLOAT = re.compile(rb"[0-9][.eE]")   # (one pattern: with "|null" in it, 5 us a search)
+# A digit followed by . or e, looked for with every digit read as 0 and e, E as .: the
+# pattern [0-9][.eE] as one search for "0." in C, in half a regular expression's time
+# (twice per result keyed).
+_DIGITS_AND_MARKS = bytes.maketrans(b"123456789eE", b"000000000..")
 
 
 def canonical(body: Any) -> str:
@@ -46,7 +48,7 @@ def canonical(body: Any) -> str:
         text = orjson.dumps(body, option=_EXACT)
     except TypeError:
         return _CANONICAL.encode(body)
-    if b"null" in text or _MAYBE_FLOAT.search(text):
+    if b"null" in text or b"0." in text.translate(_DIGITS_AND_MARKS):
         return _CANONICAL.encode(body)
     return text.decode()
 

@@ -115,8 +115,10 @@ def ack(event_id: str, *, seq: int | None = None, msg: str = "", why: str = "") 
     return encode({"v": VERSION, "id": event_id, "ok": True, "seq": seq, "msg": msg})
 
 
-# 19 digits or more: an integer orjson may read past 64 bits, as a float where json reads an int
-_LONG_NUMBER = re.compile(rb"[0-9]{19}")
+# 19 digits or more: an integer orjson may read past 64 bits, as a float where json reads an int.
+# Looked for with every digit read as 0: one search in C, a third of [0-9]{19}'s time.
+_DIGITS = bytes.maketrans(b"123456789", b"000000000")
+_LONG_NUMBER = b"0" * 19
 
 
 def decode_object(payload: bytes) -> dict:
@@ -126,7 +128,7 @@ def decode_object(payload: bytes) -> dict:
     mark, other encodings), except an integer past 64 bits, which it reads as a float and
     which takes 19 digits or more — and by json wherever orjson refuses, so a refusal's
     text is json's."""
-    if orjson is not None and type(payload) is bytes and not _LONG_NUMBER.search(payload):
+    if orjson is not None and type(payload) is bytes and _LONG_NUMBER not in payload.translate(_DIGITS):
         try:
             msg = orjson.loads(payload)
         except orjson.JSONDecodeError:
