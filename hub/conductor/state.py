@@ -25,9 +25,12 @@ def replace(value, **changes):
     if not changes.keys() <= fields.keys():
         raise TypeError(f"{cls.__name__} has no field {sorted(changes.keys() - fields.keys())}")
     new = object.__new__(cls)
-    new.__dict__.update(value.__dict__, **changes)
-    for name in cls.__dict__.get("_derived", ()):   # answers cached on the old value, not this one's
-        new.__dict__.pop(name, None)
+    made = new.__dict__
+    made.update(value.__dict__)
+    made.update(changes)
+    if "_derived" in cls.__dict__:   # answers cached on the old value, not this one's
+        for name in cls._derived:
+            made.pop(name, None)
     return new
 
 
@@ -143,14 +146,16 @@ class TableSession:
         """This table with one more entry, its answers above carried on from this one's
         rather than counted again over every entry (a result is folded in twice per game
         keyed: judged, then replayed; at 40 games a table the walks were a tenth of it)."""
-        new = replace(self, entries=self.entries + (entry,))
-        known = self.__dict__
+        new = object.__new__(TableSession)
+        known = new.__dict__   # this one's fields and the answers known of it, moved on by `entry`
+        known.update(self.__dict__)
+        known["entries"] = self.entries + (entry,)
         if "entered" in known:
-            new.__dict__["entered"] = self.entered + (entry.live and not entry.in_play)
+            known["entered"] += entry.live and not entry.in_play
         if "pending" in known:
-            new.__dict__["pending"] = self.pending or (entry if entry.pending else None)
+            known["pending"] = known["pending"] or (entry if entry.pending else None)
         if "counted" in known:
-            new.__dict__["counted"] = self.counted.plus(entry)
+            known["counted"] = known["counted"].plus(entry)
         return new
 
 
