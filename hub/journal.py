@@ -72,23 +72,25 @@ class Journal:
 
     def find_many(self, event_ids: Iterable[str]) -> dict[str, tuple[int, str]]:
         """`find` for many ids at once: {id: (seq, digest)} of those journaled."""
-        ids, found = list(dict.fromkeys(event_ids)), {}
-        for i in range(0, len(ids), 500):  # SQLite's limit on bound parameters is 999 in old builds
-            chunk = ids[i:i + 500]
-            rows = self._db.execute(
-                f"SELECT id, seq, digest FROM journal WHERE id IN ({','.join('?' * len(chunk))})", chunk)
-            found.update((id_, (seq, dig)) for id_, seq, dig in rows)
-        return found
+        return self.verdicts(event_ids)[0]
 
-    def refusals(self, event_ids: Iterable[str]) -> dict[str, tuple[str, str]]:
-        """{id: (digest, why)} of these ids refused for good."""
-        ids, found = list(dict.fromkeys(event_ids)), {}
-        for i in range(0, len(ids), 500):
-            chunk = ids[i:i + 500]
+    def verdicts(self, event_ids: Iterable[str]) -> tuple[dict[str, tuple[int, str]], dict[str, tuple[str, str]]]:
+        """The verdicts these ids were given: {id: (seq, digest)} of those journaled and
+        {id: (digest, why)} of those refused for good. One query for both (the writer asks
+        for every batch; two took a third longer)."""
+        ids, journaled, refused = list(dict.fromkeys(event_ids)), {}, {}
+        for i in range(0, len(ids), 250):  # SQLite's limit on bound parameters is 999 in old builds
+            chunk = ids[i:i + 250]
+            marks = ",".join("?" * len(chunk))
             rows = self._db.execute(
-                f"SELECT id, digest, why FROM refused WHERE id IN ({','.join('?' * len(chunk))})", chunk)
-            found.update((id_, (dig, why)) for id_, dig, why in rows)
-        return found
+                f"SELECT id, seq, digest, NULL FROM journal WHERE id IN ({marks}) "
+                f"UNION ALL SELECT id, NULL, digest, why FROM refused WHERE id IN ({marks})", chunk * 2)
+            for id_, seq, dig, why in rows:
+                if seq is None:
+                    refused[id_] = (dig, why)
+                else:
+                    journaled[id_] = (seq, dig)
+        return journaled, refused
 
     def append(self, events: Sequence[Event], refused: Sequence[tuple[str, str, str, float]] = ()) -> None:
         """Append events, numbered by the caller, in one durable transaction, with the

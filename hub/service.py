@@ -337,9 +337,7 @@ class Hub:
         republish = len(parsed) < len(items)
         # One query for the whole batch: a lookup per input let every other thread
         # take the GIL between them (a fifth of the writer's time in a rush).
-        journaled = self.journal.find_many(p.id for _, (p, _) in parsed if p is not None)
-        refused = self.journal.refusals(p.id for _, (p, _) in parsed
-                                        if p is not None and p.id not in journaled)
+        journaled, refused = self.journal.verdicts(p.id for _, (p, _) in parsed if p is not None)
         refusing: list[tuple[str, str, str, float]] = []  # this batch's final refusals, recorded with it
         for item, (proposal, refusal) in parsed:
             if refusal:
