@@ -121,6 +121,34 @@ class Client(mqtt.Client):
         """A TCP connection to the broker (blocks up to `connect_timeout`): paho's own."""
         return super()._create_socket()
 
+    def reply(self, topic: str, payload: bytes, retain: bool = False) -> None:
+        """Publish at QoS 0 from the loop's own thread (the hub's acks, screens and bell):
+        the PUBLISH packet paho makes, put straight into the batch's buffer. paho's
+        `publish` made a message record with a lock and a condition for each, queued it,
+        and took it off its queue again at the flush: 2.5 us of the writer's time per
+        publish, two publishes per result (docs/performance.md). Not connected, it is
+        dropped, as paho drops a QoS 0 publish then: a board resends an event until it
+        is acknowledged, and the hub republishes every screen after a reconnect."""
+        sock = self.socket()
+        if sock is None:
+            return
+        if self.want_write():
+            self.loop_write()   # what paho queued before it goes before it
+        sock.send(publish_packet(topic.encode(), payload, retain))
+
+
+def publish_packet(topic: bytes, payload: bytes, retain: bool) -> bytes:
+    """An MQTT 3.1.1 PUBLISH at QoS 0 (the hub's client speaks 3.1.1): the command
+    byte, the remaining length (7 bits a byte, lowest first), the topic with its
+    length, the payload."""
+    remaining = 2 + len(topic) + len(payload)
+    head = bytearray((0x31 if retain else 0x30,))
+    while remaining > 127:
+        head.append(remaining & 127 | 128)
+        remaining >>= 7
+    head.append(remaining)
+    return b"".join((head, len(topic).to_bytes(2, "big"), topic, payload))
+
 
 class Link:
     """paho's network loop, run by the thread that calls `poll` (the hub's writer).

@@ -31,8 +31,8 @@ log = logging.getLogger("hub")
 
 HUB_ERROR = "HUB ERROR"  # a refusal that is the hub's fault: never final
 BATCH_MAX = 512  # inputs judged and committed together; bounds a batch's latency
-# Acks, screens and the bell's broadcast go at QoS 0: what makes them safe is the
-# protocol, not the hop (docs/protocol.md) — a board resends an unacked event
+# Acks, screens and the bell's broadcast go at QoS 0 (`edge.Client.reply`): what makes
+# them safe is the protocol, not the hop (docs/protocol.md) — a board resends an unacked event
 # until its ack comes, and the hub republishes every screen after a reconnect.
 # At QoS 1 paho kept each of them until the broker's PUBACK and walked all those
 # in flight on every PUBACK: a tenth of the hub's CPU in a rush (docs/performance.md).
@@ -438,14 +438,13 @@ class Hub:
                 payload = protocol.ack(event_id, seq=seq, msg=verdict.msg)
             else:
                 payload = protocol.ack(event_id, why=verdict.why)
-            self.mqtt.publish(protocol.table_topic(item.table, "ack"), payload, qos=REPLY_QOS)
+            self.mqtt.reply(protocol.table_topic(item.table, "ack"), payload)
 
     def _publish_bell(self) -> None:
         """A new bell: one publish reaches every table, before the screens that show it."""
         bell = conductor.current_bell(self.state)
         if bell and bell["id"] != self._bell_sent:
-            self.mqtt.publish(protocol.ALL_CMD, protocol.encode({"v": protocol.VERSION, "cmd": "bell", "bell": bell}),
-                              qos=REPLY_QOS)
+            self.mqtt.reply(protocol.ALL_CMD, protocol.encode({"v": protocol.VERSION, "cmd": "bell", "bell": bell}))
             self._bell_sent = bell["id"]
 
     def _publish_screens(self, changed: frozenset[int] | None, force: bool) -> None:
@@ -457,7 +456,7 @@ class Hub:
             screen = conductor.screen(state, table)
             if force or self._published_screens.get(table) != screen:
                 payload = protocol.encode({"v": protocol.VERSION, "seq": self.seq, "table": table, **screen})
-                self.mqtt.publish(protocol.table_topic(table, "screen"), payload, qos=REPLY_QOS, retain=True)
+                self.mqtt.reply(protocol.table_topic(table, "screen"), payload, retain=True)
                 self._published_screens[table] = screen
 
     # ----- for the screens --------------------------------------------------------

@@ -98,3 +98,54 @@ def test_the_console_is_answered_while_the_brokers_host_does_not_answer(tmp_path
         hub.stop()
         for s in waiting + [silent]:
             s.close()
+
+
+def _connected_client():
+    """The hub's client on one end of a socket pair (its CONNECT read off the other)."""
+    from hub.edge import Client
+    from paho.mqtt.enums import CallbackAPIVersion
+
+    ours, broker = socket.socketpair()
+    client = Client(CallbackAPIVersion.VERSION2, client_id="hub")
+    client.connect_async("127.0.0.1", 1)   # where it would dial: it takes the pair's end instead
+    client.dialled = ours
+    client.reconnect()
+    client.loop_write()
+    client.socket().flush()
+    broker.recv(1 << 16)   # the CONNECT
+    return client, broker
+
+
+def _sent(client, broker) -> bytes:
+    sock, got = client.socket(), bytearray()
+    broker.setblocking(False)
+    while True:
+        sock.flush()
+        try:
+            got += broker.recv(1 << 22)
+        except BlockingIOError:
+            if not sock.unsent():
+                return bytes(got)
+
+
+@pytest.mark.parametrize("size", [0, 1, 105, 106, 16361, 16362, 2_097_129, 2_097_130])
+@pytest.mark.parametrize("retain", [False, True])
+def test_a_reply_is_the_packet_paho_publishes_at_qos_0(size, retain):
+    """The hub's acks, screens and bell skip paho's publish (its record per message):
+    a board must get the same bytes, at each width of the packet's remaining length (a
+    1-4 byte field: the sizes either side of 128, 128² and 128³ with this topic)."""
+    client, broker = _connected_client()
+    topic, payload = "party/table/7/screen", bytes(range(256)) * (size // 256) + b"x" * (size % 256)
+    client.publish(topic, payload, qos=0, retain=retain)
+    client.loop_write()
+    by_paho = _sent(client, broker)
+    client.reply(topic, payload, retain=retain)
+    assert _sent(client, broker) == by_paho
+
+
+def test_a_reply_goes_after_what_paho_queued_before_it():
+    client, broker = _connected_client()
+    client.publish("party/hub/status", b"online", qos=1, retain=True)   # queued by paho, not yet written
+    client.reply("party/table/1/ack", b"saved")
+    sent = _sent(client, broker)
+    assert sent.index(b"online") < sent.index(b"saved")
