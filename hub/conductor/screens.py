@@ -17,7 +17,8 @@ from hub.refusal import Refusal
 from . import leads
 from .cards import SEATS, copy_of, number
 from .fold import open_play_off
-from .scoring import count_form, entry_fields, pieces_each
+from .scoring import _occupied, count_form, entry_fields, pieces_each
+from .setup import Setup
 from .state import PartyState, last_session, table_state
 
 
@@ -52,14 +53,15 @@ def screen(state: PartyState, n: int) -> dict:
     t = s.tables[n]
     out["bell"] = current_bell(state)
     ts = table_state(setup, s, n)
-    moved = _moved(state, n)
     if ts == "idle":
-        out["lines"] += moved or ["NO GAME HERE" if not t.players else "WAIT FOR PLAYERS"]
+        out["lines"] += _moved(state, n) or ["NO GAME HERE" if not t.players else "WAIT FOR PLAYERS"]
         return out
     out["lines"].append(f"SESSION {s.number}")
-    if moved and not t.entries and t.seat_check is None and (setup.seat_check or s.started is None):
-        # after the movement, until this table's seat check: where its last players went
-        # (who comes here is the seat check's page of names)
+    # after the movement, until this table's seat check: where its last players went (who
+    # comes here is the seat check's page of names). Asked only then: each card's place is
+    # a walk over the session's tables.
+    moved = not t.entries and t.seat_check is None and (setup.seat_check or s.started is None) and _moved(state, n)
+    if moved:
         out["state"] = ts
         out["lines"] += moved
         out["form"] = _form(state, t, t.entered + 1, ts)
@@ -144,8 +146,18 @@ def _seat_check_form(state: PartyState, t) -> dict:
 
 
 def _result_form(state: PartyState, seats, game: int, title: str, lead=False, play_off=False):
+    return _result_form_of(state.setup, _occupied(seats), game, title, lead, play_off)
+
+
+@lru_cache(maxsize=512)
+def _result_form_of(setup: Setup, taken: tuple[str, ...], game: int, title: str, lead: bool,
+                    play_off: bool) -> dict | None:
+    """The result form of every table with seats `taken` at `game`: one value for them all
+    (a screen is spelled and compared, never changed), made once rather than for each
+    result keyed, when a room's tables key the same game in turn."""
+    seats = tuple(x if x in taken else None for x in SEATS)   # the form reads no card, only the seats taken
     try:
-        fields = list(entry_fields(state.setup, seats, play_off=play_off, lead=lead))
+        fields = list(entry_fields(setup, seats, play_off=play_off, lead=lead))
     except Refusal:
         return None
     return {"kind": "result", "game": game, "title": title, "fields": fields}
