@@ -148,6 +148,22 @@ def decode_object(payload: bytes) -> dict:
     return msg
 
 
+def screen_message(seq: int, table: int, screen: dict, forms: dict) -> bytes:
+    """A table's retained screen as the boards read it: `encode` of {"v", "seq", "table",
+    **screen}. Its form, 700 of its 900 bytes, is spelled once per `forms` (the publication
+    round's: form id -> (form, JSON)): hub/conductor/screens.py gives the tables seated
+    alike at one game the same form, and a room keys the same game at many tables."""
+    message = {"v": VERSION, "seq": seq, "table": table, **screen}
+    form = screen["form"]
+    if orjson is None or form is None:
+        return encode(message)
+    known = forms.get(id(form))
+    if known is None or known[0] is not form:   # the form itself is kept: its id is not reused
+        known = forms[id(form)] = (form, orjson.Fragment(encode(form)))
+    message["form"] = known[1]
+    return encode(message)
+
+
 def encode(obj: dict) -> bytes:
     """A message as the boards read it: compact JSON in UTF-8. orjson, not the standard
     library: a board's screen (800 bytes, its form's fields) is spelled for every result

@@ -452,10 +452,11 @@ class Hub:
         table's (`changed` None), else only those of `changed`."""
         state = self.state
         every = force or changed is None
+        forms: dict = {}   # spelled in this round, for the tables that share them
         for table in sorted(conductor.tables(state) if every else changed & conductor.tables(state)):
             screen = conductor.screen(state, table)
             if force or self._published_screens.get(table) != screen:
-                payload = protocol.encode({"v": protocol.VERSION, "seq": self.seq, "table": table, **screen})
+                payload = protocol.screen_message(self.seq, table, screen, forms)
                 self.mqtt.reply(protocol.table_topic(table, "screen"), payload, retain=True)
                 self._published_screens[table] = screen
 
