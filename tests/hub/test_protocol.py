@@ -52,3 +52,24 @@ def test_an_ack_after_the_commit_names_the_journal_seq():
         {"v": 1, "id": "sim-3.5.17", "ok": True, "seq": 42, "msg": "SAVED"}
     assert json.loads(protocol.ack("sim-3.5.17", why="ID REUSED")) == \
         {"v": 1, "id": "sim-3.5.17", "ok": False, "why": "ID REUSED"}
+
+
+def test_a_screen_message_is_the_screen_with_version_and_seq_whatever_form_it_shares():
+    """Tables seated alike at one game share their form (hub/conductor/screens.py) and the
+    hub spells it once per round: each board still reads its own whole screen, and a form
+    made anew (a new game's, or one with the id of a form gone) is spelled anew."""
+    def screen(table, form):
+        return {"table": table, "state": "playing", "lines": [f"TABLE {table}", "GAME 2 OF 4"], "bell": None,
+                "form": form}
+    shared = {"kind": "result", "game": 2, "title": "GAME 2", "fields": [{"k": "out", "label": "DOMINO BY"}]}
+    forms = {}
+    for table, form in ((1, shared), (2, shared), (3, None), (4, dict(shared, game=3, title="GAME 3")),
+                        (5, {"kind": "confirm", "entry": "sim-5.1.9", "game": 2}), (6, dict(shared, game=4))):
+        message = protocol.screen_message(42, table, screen(table, form), forms)
+        assert message == protocol.encode({"v": 1, "seq": 42, "table": table, **screen(table, form)})
+        assert json.loads(message) == {"v": 1, "seq": 42, **screen(table, form)}
+    for game in range(5, 50):
+        form = dict(shared, game=game)   # the last one dropped: CPython may give its id to this one
+        expected = protocol.encode({"v": 1, "seq": 42, "table": 1, **screen(1, form)})
+        assert protocol.screen_message(42, 1, screen(1, form), forms) == expected
+        del form
