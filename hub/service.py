@@ -450,11 +450,8 @@ class Hub:
     def _publish_screens(self, changed: frozenset[int] | None, force: bool) -> None:
         """The retained screens that changed (all of them after a reconnect): any
         table's (`changed` None), else only those of `changed`."""
-        state = self.state
-        every = force or changed is None
         forms: dict = {}   # spelled in this round, for the tables that share them
-        for table in sorted(conductor.tables(state) if every else changed & conductor.tables(state)):
-            screen = conductor.screen(state, table)
+        for table, screen in conductor.screens(self.state, None if force else changed).items():
             if force or self._published_screens.get(table) != screen:
                 payload = protocol.screen_message(self.seq, table, screen, forms)
                 self.mqtt.reply(protocol.table_topic(table, "screen"), payload, retain=True)

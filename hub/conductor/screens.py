@@ -38,11 +38,18 @@ def current_bell(state: PartyState) -> dict | None:
     return {"id": bell.id, "meaning": bell.meaning} if bell else None
 
 
-def screens(state: PartyState) -> dict[int, dict]:
-    return {n: screen(state, n) for n in sorted(tables(state))}
+def screens(state: PartyState, only: frozenset[int] | None = None) -> dict[int, dict]:
+    """Every table's screen by table, or with `only` those of these tables at the party:
+    the bell they all show made once."""
+    bell = current_bell(state)
+    return {n: _screen(state, n, bell) for n in sorted(tables(state) if only is None else only & tables(state))}
 
 
 def screen(state: PartyState, n: int) -> dict:
+    return _screen(state, n, current_bell(state))
+
+
+def _screen(state: PartyState, n: int, bell: dict | None) -> dict:
     setup, s = state.setup, state.session
     out = {"table": n, "state": "waiting", "lines": [f"TABLE {n}"], "bell": None, "form": None}
     if s is None:
@@ -51,7 +58,7 @@ def screen(state: PartyState, n: int) -> dict:
     if state.final_count is not None:
         return _after_count(state, n, out)
     t = s.tables[n]
-    out["bell"] = current_bell(state)
+    out["bell"] = bell
     ts = table_state(setup, s, n)
     if ts == "idle":
         out["lines"] += _moved(state, n) or ["NO GAME HERE" if not t.players else "WAIT FOR PLAYERS"]
@@ -81,9 +88,9 @@ def screen(state: PartyState, n: int) -> dict:
         out["lines"].append(_lead_or_pieces(state, t, game))
     out["form"] = _form(state, t, game, ts)
     if out["form"] and out["form"]["kind"] == "result" and setup.in_play == "each":
-        fields = count_form(setup, t.seats)   # a count keyed as it is made, during the game
-        if fields:
-            out["count"] = {"kind": "count", "game": game, "title": "POINTS MADE", "fields": fields}
+        count = _count_form_of(setup, _occupied(t.seats), game)   # a count keyed as it is made, during the game
+        if count:
+            out["count"] = count
     return out
 
 
@@ -123,8 +130,7 @@ def _form(state: PartyState, t, game: int, ts: str) -> dict | None:
         return _seat_check_form(state, t)
     if ts == "waiting":
         return None
-    return _result_form(state, t.seats, game, title=f"GAME {game}",
-                        lead=leads.keys_lead(setup.form, game))
+    return _result_form_of(setup, _occupied(t.seats), game, False)
 
 
 def _seat_check_form(state: PartyState, t) -> dict:
@@ -145,22 +151,30 @@ def _seat_check_form(state: PartyState, t) -> dict:
     return {"kind": "seat-check", "game": 0, "title": "SEAT CHECK", "fields": fields}
 
 
-def _result_form(state: PartyState, seats, game: int, title: str, lead=False, play_off=False):
-    return _result_form_of(state.setup, _occupied(seats), game, title, lead, play_off)
+# The forms below are one value for every table with the same seats `taken` at the same
+# game (a screen is spelled and compared, never changed): made once, not for each result
+# keyed, as a room's tables key the same game in turn. They read no card, only the seats
+# taken (`_seated`).
+
+@lru_cache(maxsize=512)
+def _result_form_of(setup: Setup, taken: tuple[str, ...], game: int, play_off: bool) -> dict | None:
+    lead = not play_off and leads.keys_lead(setup.form, game)   # keyed in a session's game, not a play-off's
+    try:
+        fields = list(entry_fields(setup, _seated(taken), play_off=play_off, lead=lead))
+    except Refusal:
+        return None
+    return {"kind": "result", "game": game, "title": f"PLAY-OFF {game}" if play_off else f"GAME {game}",
+            "fields": fields}
 
 
 @lru_cache(maxsize=512)
-def _result_form_of(setup: Setup, taken: tuple[str, ...], game: int, title: str, lead: bool,
-                    play_off: bool) -> dict | None:
-    """The result form of every table with seats `taken` at `game`: one value for them all
-    (a screen is spelled and compared, never changed), made once rather than for each
-    result keyed, when a room's tables key the same game in turn."""
-    seats = tuple(x if x in taken else None for x in SEATS)   # the form reads no card, only the seats taken
-    try:
-        fields = list(entry_fields(setup, seats, play_off=play_off, lead=lead))
-    except Refusal:
-        return None
-    return {"kind": "result", "game": game, "title": title, "fields": fields}
+def _count_form_of(setup: Setup, taken: tuple[str, ...], game: int) -> dict | None:
+    fields = count_form(setup, _seated(taken))
+    return {"kind": "count", "game": game, "title": "POINTS MADE", "fields": fields} if fields else None
+
+
+def _seated(taken: tuple[str, ...]) -> tuple:
+    return tuple(x if x in taken else None for x in SEATS)
 
 
 def _after_count(state: PartyState, n: int, out: dict) -> dict:
@@ -174,7 +188,7 @@ def _after_count(state: PartyState, n: int, out: dict) -> dict:
     out["state"] = "playing"
     out["lines"] += ["PLAY-OFF", f"PRIZE {p.prize.upper()}"[:16]]
     seats = p.cards + (None,) * (4 - len(p.cards))
-    out["form"] = _result_form(state, seats, game, f"PLAY-OFF {game}", play_off=True)
+    out["form"] = _result_form_of(state.setup, _occupied(seats), game, True)
     return out
 
 
