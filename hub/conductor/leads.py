@@ -35,24 +35,6 @@ def first_line(form: str) -> str:
     return "HIGH DOUBLE LEAD"
 
 
-def leader(seats, first: str, game: int) -> str | None:
-    """The seat that begins `game`: to the left of the last leader, skipping empty seats
-    (so the occupied seats in turn from `first`)."""
-    a, b, c, d = seats
-    turn = _turn((a is not None, b is not None, c is not None, d is not None), first)
-    return turn[(game - 1) % len(turn)] if turn else None
-
-
-@lru_cache(maxsize=64)
-def _turn(taken: tuple, first: str) -> tuple[str, ...]:
-    """The occupied seats (`taken`: A-D) in turn from `first`; none if `first` is empty:
-    the same few for every table, asked for every screen."""
-    i = SEATS.index(first)
-    if not taken[i]:
-        return ()
-    return tuple(SEATS[j % 4] for j in range(i, i + 4) if taken[j % 4])
-
-
 def line(form: str, seats, entries, game: int) -> str:
     """The screen's line about the lead of `game`, given the session's results so far."""
     if game == 1:
@@ -64,5 +46,23 @@ def line(form: str, seats, entries, game: int) -> str:
         if e.game == 1 and e.annulled is None:
             first = e.values.get("lead")
             break
-    seat = leader(seats, SEATS[first - 1], game) if isinstance(first, int) and 1 <= first <= 4 else None
-    return f"LEAD: SEAT {seat} ANY" if seat else "LEAD: LEFT"
+    a, b, c, d = seats
+    return _turn_line((a is not None, b is not None, c is not None, d is not None), first, game)
+
+
+@lru_cache(maxsize=1024)
+def _turn_line(taken: tuple, first, game: int) -> str:
+    """The line for `game` at a table with seats `taken` (A-D) whose game 1 was led by seat
+    number `first` (as keyed, if keyed): the same few for every table, asked for every screen.
+    The seat that begins a game is to the left of the last leader, skipping empty seats
+    (so the occupied seats in turn from the first)."""
+    turn = _turn(taken, SEATS[first - 1]) if isinstance(first, int) and 1 <= first <= 4 else ()
+    return f"LEAD: SEAT {turn[(game - 1) % len(turn)]} ANY" if turn else "LEAD: LEFT"
+
+
+def _turn(taken: tuple, first: str) -> tuple[str, ...]:
+    """The occupied seats (`taken`: A-D) in turn from `first`; none if `first` is empty."""
+    i = SEATS.index(first)
+    if not taken[i]:
+        return ()
+    return tuple(SEATS[j % 4] for j in range(i, i + 4) if taken[j % 4])
