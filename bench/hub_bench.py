@@ -82,7 +82,7 @@ def _subscriber_child(port: int, expected: int, echo: bool, qos: int, conn) -> N
     from paho.mqtt.enums import CallbackAPIVersion
 
     from hub import edge
-    from hub.service import REPLY_QOS   # as the hub publishes them
+    from hub.edge import REPLY_QOS   # as the hub publishes them
     got, times, done, subscribed = [0], [0.0, 0.0], threading.Event(), threading.Event()
 
     def on_message(client, userdata, message):

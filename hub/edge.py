@@ -32,6 +32,7 @@ from paho.mqtt.enums import MQTTErrorCode
 log = logging.getLogger("hub")
 
 READ_SIZE = 65536  # one `recv` takes every packet the kernel holds, up to this
+REPLY_QOS = 0   # the hub's acks, screens and bell (`Client.reply`; why: hub/service.py)
 
 
 class _Coalescing:
@@ -122,13 +123,13 @@ class Client(mqtt.Client):
         return super()._create_socket()
 
     def reply(self, topic: str, payload: bytes, retain: bool = False) -> None:
-        """Publish at QoS 0 from the loop's own thread (the hub's acks, screens and bell):
-        the PUBLISH packet paho makes, put straight into the batch's buffer. paho's
+        """Publish at REPLY_QOS, 0, from the loop's own thread (the hub's acks, screens and
+        bell): the PUBLISH packet paho makes, put straight into the batch's buffer. paho's
         `publish` made a message record with a lock and a condition for each, queued it,
         and took it off its queue again at the flush: 2.5 us of the writer's time per
-        publish, two publishes per result (docs/performance.md). Not connected, it is
-        dropped, as paho drops a QoS 0 publish then: a board resends an event until it
-        is acknowledged, and the hub republishes every screen after a reconnect."""
+        publish, two publishes per result. Not connected, it is dropped, as paho drops a
+        QoS 0 publish then: a board resends an event until it is acknowledged, and the
+        hub republishes every screen after a reconnect."""
         sock = self.socket()
         if sock is None:
             return

@@ -31,12 +31,11 @@ log = logging.getLogger("hub")
 
 HUB_ERROR = "HUB ERROR"  # a refusal that is the hub's fault: never final
 BATCH_MAX = 512  # inputs judged and committed together; bounds a batch's latency
-# Acks, screens and the bell's broadcast go at QoS 0 (`edge.Client.reply`): what makes
-# them safe is the protocol, not the hop (docs/protocol.md) — a board resends an unacked event
-# until its ack comes, and the hub republishes every screen after a reconnect.
+# Acks, screens and the bell's broadcast go at QoS 0 (edge.REPLY_QOS, `Client.reply`):
+# what makes them safe is the protocol, not the hop (docs/protocol.md) — a board resends an
+# unacked event until its ack comes, and the hub republishes every screen after a reconnect.
 # At QoS 1 paho kept each of them until the broker's PUBACK and walked all those
 # in flight on every PUBACK: a tenth of the hub's CPU in a rush (docs/performance.md).
-REPLY_QOS = 0
 # The tables' events reach the hub at QoS 0 too (a board publishes them at QoS 1;
 # the broker's PUBACK frees the board's link, not its outbox). With clean sessions
 # the broker forgets a QoS 1 message in flight to the hub when the hub's link drops,
