@@ -3,7 +3,7 @@
 leaves a Bergen table and the conductor filling the seat (000_ff8a6ed40036e836.txt:
 "Late-comers will have to be satisfied to receive vacant seats at the last tables";
 BERGEN GAME: "There must always be four players at each table")."""
-from hub.conductor import current_bell, events as k, screens, standings
+from hub.conductor import current_bell, events as k, screen, screens, standings
 from party.hands import spots_game
 
 from .party import Party, cards_seating, win
@@ -51,6 +51,18 @@ def test_a_table_screen_through_a_session():
     assert standings(p.state)["calls"] == []
     p.reseat()
     assert screens(p.state)[1]["state"] == "waiting" and current_bell(p.state) is None
+
+
+def test_the_screens_of_some_tables_are_theirs_and_only_of_tables_at_the_party():
+    """What the hub publishes after a batch: the screens of the tables it changed."""
+    p = Party()
+    p.create(form="draw", tables=3)
+    p.guests([f"G{i}" for i in range(12)])
+    p.draw()
+    p.must(p.staff(k.SESSION_STARTED, {"session": 1}))
+    assert screens(p.state, frozenset({3, 2, 9})) == {2: screen(p.state, 2), 3: screen(p.state, 3)}
+    assert list(screens(p.state, frozenset({3, 2}))) == [2, 3]
+    assert screens(p.state) == {n: screen(p.state, n) for n in (1, 2, 3)}
 
 
 def test_a_bergen_guest_leaves_and_the_conductor_fills_the_seat():
