@@ -24,9 +24,9 @@ def round5(n: int) -> int:
 def settle(spots: dict[str, int], out: str | None, block_rule: str,
            tie_rule: str = TIE_NO_COUNT, pieces: dict[str, int] | None = None):
     """Points per seat and the winners, from the spots left and who went out (None: blocked)."""
-    points = {s: 0 for s in spots}
+    points = dict.fromkeys(spots, 0)
     if out is not None:
-        points[out] = sum(v for s, v in spots.items() if s != out)
+        points[out] = sum(spots.values()) - spots[out]   # the others' spots
         return points, (out,)
     if block_rule == LADDER:
         for s, v in spots.items():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..form import (GameForm, if_blocked, partnership_points, seat_field, seat_number, seat_value,
                     unless_out)
@@ -107,23 +108,23 @@ class SpotsForm(LineForm):
 
     def _settle(self, rules: Rules, values: dict[str, int]):
         """Points per seat, winners, blocked, side points (None unless partners)."""
+        book = settling(self, rules)
         out = seat_value(rules, values["out"])
         spots = {s: values[s] for s in rules.seats}
-        pieces = ({s: values[f"{s}_pieces"] for s in rules.seats}
-                  if self.counts_pieces(rules) else None)
-        if self.is_partnership(rules):
+        if book.partnership:
             side_spots = {side: sum(spots[s] for s in side) for side in SIDES}
             out_side = side_of(out) if out else None
-            side_pts, win_sides = settle(side_spots, out_side, self.block_rule(rules),
-                                         self.tie_rule(rules))
+            side_pts, win_sides = settle(side_spots, out_side, book.block_rule, book.tie_rule)
             winners = tuple(s for s in rules.seats if side_of(s) in win_sides)
             return partnership_points(rules, side_pts), winners, out is None, side_pts
-        points, winners = settle(spots, out, self.block_rule(rules), self.tie_rule(rules), pieces)
+        # the pieces left break a tie on a block only: read after a block
+        pieces = (dict(zip(rules.seats, map(values.__getitem__, book.piece_keys)))
+                  if book.piece_keys and out is None else None)
+        points, winners = settle(spots, out, book.block_rule, book.tie_rule, pieces)
         return points, winners, out is None, None
 
     def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
-        points, winners, blocked, side = self._settle(rules, values)
-        return HandOutcome(points, winners, blocked, side)
+        return HandOutcome(*self._settle(rules, values))
 
     def values_of(self, rules: Rules, h: LineHand, rng: random.Random,
                   counts: list[dict[str, int]]) -> dict[str, int]:
@@ -133,6 +134,22 @@ class SpotsForm(LineForm):
             if self.counts_pieces(rules):
                 values[f"{s}_pieces"] = len(h.hands[s])
         return values
+
+
+class Settling(NamedTuple):
+    """What a form's book settles a hand by under one table's rules, besides the values."""
+    block_rule: str                # on a block, who wins and what he takes (settle.py)
+    tie_rule: str                  # equal lowest on a block
+    partnership: bool              # sides settle, each partner credited the side's points
+    piece_keys: tuple[str, ...]    # each seat's pieces' field where they are keyed, else ()
+
+
+@lru_cache(maxsize=256)
+def settling(form: SpotsForm, rules: Rules) -> Settling:
+    """A pure function of the rules, asked for every hand settled: made once (four calls of
+    the form's methods a hand, each looking up the variant)."""
+    return Settling(form.block_rule(rules), form.tie_rule(rules), form.is_partnership(rules),
+                    tuple(f"{s}_pieces" for s in rules.seats) if form.counts_pieces(rules) else ())
 
 
 @lru_cache(maxsize=256)
