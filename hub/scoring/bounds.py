@@ -84,7 +84,7 @@ class HandBounds:
         """Refuse values that no hand dealt from these tiles can leave (see the module)."""
         seats = self.seats
         spots = {s: values[s] for s in seats if s in values}
-        pieces = {s: values[k] for s, k in self._piece_keys if k in values}
+        pieces = {s: values[k] for s, k in self._piece_keys if k in values} if self.pieces else {}
         out = values.get("out")
         if out and out <= len(seats):   # a seat beyond the table: "NO SUCH SEAT" later
             seat = seats[out - 1]
@@ -100,7 +100,8 @@ class HandBounds:
                     raise Refusal(f"{s}: {most[k]} AT MOST")
                 if spots[s] < least[k]:
                     raise Refusal(f"{s}: {least[k]} AT LEAST")
-        if sum(spots.values()) > most_in_hands:
+        held = sum(spots.values())
+        if held > most_in_hands:
             raise Refusal("TOO MANY SPOTS")
         if sum(pieces.values()) > self.in_hands:
             raise Refusal("TOO MANY PIECES")
@@ -114,6 +115,7 @@ class HandBounds:
             bare = [s for s in holding if spots.get(s) == 0]
             if empty or len(bare) > blanks:
                 raise Refusal(f"{(empty or bare[blanks:])[0]} OUT: DOMINO BY")
-        elif all(pieces.get(s) == 0 or (s not in pieces and not blanks and spots.get(s) == 0)
-                 for s in holding):
+        # (spots held, and none with the seat out: some seat still holds a piece)
+        elif not held and all(pieces.get(s) == 0 or (s not in pieces and not blanks and spots.get(s) == 0)
+                              for s in holding):
             raise Refusal("ALL THE REST OUT")
