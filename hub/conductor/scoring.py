@@ -201,7 +201,7 @@ def score_count(setup: Setup, seats, values) -> Scored:
     play = form.play_entry_form(r)
     if play is None:
         raise Refusal("NOTHING IN PLAY")
-    engine_values = _engine_values(m, values, tuple(f.k for f in play.fields if f.seat))
+    engine_values = _engine_values(m, dict(values.items()), tuple(f.k for f in play.fields if f.seat))
     try:
         outcome = form.score_play(r, engine_values)
     except Refusal as e:
@@ -240,8 +240,8 @@ def _to_engine(setup: Setup, seats, values, play_off: bool, lead: bool, whole: b
     translated; the lead checked and left out (the engine does not see it)."""
     if type(values) is not FrozenMap and not isinstance(values, Mapping):
         raise Refusal("BAD MESSAGE")
+    values = dict(values.items())   # the engine's own copy (the items copied in C)
     if lead and (whole or "lead" in values):
-        values = dict(values)
         n = values.pop("lead", None)
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 4:
             raise Refusal("MISSING LEAD")
@@ -251,17 +251,18 @@ def _to_engine(setup: Setup, seats, values, play_off: bool, lead: bool, whole: b
         # A board keying on through a hub outage reuses the last form it had (firmware
         # app._form), which may ask who led game 1; a later game's lead follows from the
         # first, so the keyed value is ignored rather than the entry refused and lost.
-        values = {k: v for k, v in values.items() if k != "lead"}
+        del values["lead"]
     door = _door(setup, _occupied(seats), play_off)
     return door, _engine_values(door.seats, values, door.seat_keys, door.keys)
 
 
 def _engine_values(m: "_SeatMap", values: dict, seat_keys, keys: Mapping = EMPTY) -> dict:
     """A table's keyed values named by the engine's seats, the seat numbers in `seat_keys`
-    translated too; `keys`: table key -> engine key for the form's fields, made once. At a
-    full table every key and number is the engine's already."""
+    translated too; `keys`: table key -> engine key for the form's fields, made once.
+    `values`: a copy of the caller's own, which at a full table (every key and number the
+    engine's already) is the engine's values."""
     if m.full:
-        engine_values = dict(values.items())
+        engine_values = values
     else:
         engine_values = {}
         for k, v in values.items():
