@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Callable, NamedTuple
 
 from hub.refusal import Refusal
@@ -90,7 +90,7 @@ class _Door:
     form: object
     seat_keys: tuple[str, ...]
     keys: dict              # the form's fields: table key -> engine key (never changed)
-    score: Callable         # the engine's values of a hand -> its HandOutcome, or Refusal
+    score: Callable         # the engine's values of a hand (or a count) -> its HandOutcome, or Refusal
 
 
 @lru_cache(maxsize=256)
@@ -195,18 +195,32 @@ def score_count(setup: Setup, seats, values) -> Scored:
     table: the points go to the side that made it, as a hand's do."""
     if not isinstance(values, Mapping):
         raise Refusal("BAD MESSAGE")
-    m = _SeatMap(_occupied(seats))
-    r = rules(setup, len(m.table))
+    door = _count_door(setup, _occupied(seats))
+    if door is None:
+        raise Refusal("NOTHING IN PLAY")
+    engine_values = _engine_values(door.seats, dict(values.items()), door.seat_keys, door.keys)
+    try:
+        outcome = door.score(engine_values)
+    except Refusal as e:
+        raise Refusal(_table_why(door.seats, e.why)) from None
+    return _scored(door.seats, outcome)
+
+
+@lru_cache(maxsize=256)
+def _count_door(setup: Setup, occupied: tuple[str, ...]) -> _Door | None:
+    """`_door` for a count made in play, at a session's table (None: the form scores nothing
+    in play): made once, as a hand's is (a seat map, the rules and the count's form were
+    made for every count, and the engine's checker of the form written out again)."""
+    m = _SeatMap(occupied)
+    r = rules(setup, len(occupied))
     form = get_form(setup.form)
     play = form.play_entry_form(r)
     if play is None:
-        raise Refusal("NOTHING IN PLAY")
-    engine_values = _engine_values(m, dict(values.items()), tuple(f.k for f in play.fields if f.seat))
-    try:
-        outcome = form.score_play(r, engine_values)
-    except Refusal as e:
-        raise Refusal(_table_why(m, e.why)) from None
-    return _scored(m, outcome)
+        return None
+    keys = {m.key_to_table(f.k): f.k for f in play.fields}
+    keys = {k: ek for k, ek in keys.items() if m.key_to_engine(k) == ek}   # as translated key by key
+    return _Door(m, r, form, tuple(f.k for f in play.fields if f.seat), keys,
+                 partial(form.score_play, r))
 
 
 def _scored(m: "_SeatMap", outcome) -> Scored:

@@ -127,7 +127,7 @@ class GameForm:
 
     def score_play(self, rules: Rules, values: dict, totals: dict[str, int] | None = None) -> HandOutcome:
         """Points for one count keyed during a hand, or `Refusal`."""
-        form = self.play_entry_form(rules)
+        form = _play_entry_form(self, rules)
         if form is None:
             raise Refusal("NOTHING IN PLAY")
         return self._score_count(rules, form.check(values), totals)
@@ -199,3 +199,10 @@ def partnership_points(rules: Rules, side_points: dict[str, int]) -> dict[str, i
 def _entry_form(form: GameForm, rules: Rules) -> EntryForm:
     # A pure function of the rules, asked for every hand scored: made once.
     return form.entry_form(rules)
+
+
+@lru_cache(maxsize=256)
+def _play_entry_form(form: GameForm, rules: Rules) -> EntryForm | None:
+    # As `_entry_form`, for every count keyed in play: made anew, each count wrote out its
+    # form's checker again (EntryForm.checker), 200-300 us a count.
+    return form.play_entry_form(rules)
