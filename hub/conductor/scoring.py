@@ -181,13 +181,21 @@ def score(setup: Setup, seats, values, play_off: bool = False, lead: bool = Fals
 def count_form(setup: Setup, seats) -> list[dict] | None:
     """The protocol's fields for one count made in play (set-up `in_play` "each"), named by
     the table's seats; None where the form scores nothing in play."""
-    m = _SeatMap(_occupied(seats))
+    fields = _count_fields(setup, _occupied(seats))
+    return None if fields is None else [dict(f) for f in fields]
+
+
+@lru_cache(maxsize=256)
+def _count_fields(setup: Setup, occupied: tuple[str, ...]) -> tuple[dict, ...] | None:
+    """`count_form`'s fields for a table with these seats occupied, made once (every screen
+    of a table keying counts asks: they were made anew each time, 8-11 us)."""
+    m = _SeatMap(occupied)
     form = get_form(setup.form).play_entry_form(rules(setup, len(m.table)))
     if form is None:
         return None
     # a count is made by a seat: keyed A-D, never "none"
-    return [dict(f, k=m.key_to_table(f["k"]), **({"min": 1, "max": 4} if f.get("seat") else {}))
-            for f in form.to_json()]
+    return tuple(dict(f, k=m.key_to_table(f["k"]), **({"min": 1, "max": 4} if f.get("seat") else {}))
+                 for f in form.to_json())
 
 
 def score_count(setup: Setup, seats, values) -> Scored:
