@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from hub.derived import derived
+
 
 @dataclass(frozen=True, order=True)
 class Tile:
@@ -72,15 +74,17 @@ class TileSet:
     def __len__(self):
         return len(self.tiles)
 
-    @property
+    # a set never changes: its answers are made once (Bergen's check of the doubles held
+    # asked for the musical set's doubles twice a hand, a walk over its 36 pieces each)
+    @derived
     def top(self) -> int:
         return max(self.values)
 
-    @property
+    @derived
     def total_spots(self) -> int:
         return sum(t.spots for t in self.tiles)
 
-    @property
+    @derived
     def doubles(self) -> tuple[Tile, ...]:
         return tuple(t for t in self.tiles if t.is_double)
 

@@ -34,7 +34,11 @@ class Rules:
     options: tuple[tuple[str, Any], ...] = ()
 
     def option(self, name: str, default=None):
-        return dict(self.options).get(name, default)
+        return self._options.get(name, default)
+
+    @derived   # asked up to a dozen times a hand (Bergen's headers): made once per rules
+    def _options(self) -> dict[str, Any]:
+        return dict(self.options)
 
     @derived   # asked several times for every hand scored: spelled once per rules
     def seats(self) -> tuple[str, ...]:

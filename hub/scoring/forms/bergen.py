@@ -88,13 +88,19 @@ class DoublesHeld:
             if bool(n) != bool(tie):
                 raise Refusal("DOUBLES MISMATCH")
             # the fewest sixteenths n such doubles show
-            least = (2 * tie + least_spots(tuple(d for d in MUSICAL.doubles if d.high > tie),
-                                           n - 1) if not self.by_sum
-                     else least_spots(MUSICAL.doubles, n))
+            least = _least_above(tie, n) if not self.by_sum else least_spots(MUSICAL.doubles, n)
             if self.by_sum and not _sums_of_doubles(n, tie):
                 raise Refusal("DOUBLES MISMATCH")
             if s in values and values[s] < least:
                 raise Refusal("TOO FEW SPOTS")
+
+
+@lru_cache(maxsize=64)
+def _least_above(low: int, n: int) -> int:
+    """The fewest sixteenths `n` different doubles show, the lowest of them the double of
+    `low` (cached by the two numbers: the doubles above it were gathered, and hashed as the
+    cache's key, for every seat of every hand)."""
+    return 2 * low + least_spots(tuple(d for d in MUSICAL.doubles if d.high > low), n - 1)
 
 
 @lru_cache(maxsize=64)
