@@ -72,7 +72,7 @@ def _seat_fields(setup: Setup, players: int, play_off: bool) -> tuple[str, ...]:
     return tuple(f.k for f in form.entry_form(rules(setup, players, play_off)).fields if f.seat)
 
 
-def _occupied(seats) -> tuple[str, ...]:
+def seats_taken(seats) -> tuple[str, ...]:
     """The table's seats that hold a card, in order of play."""
     if None not in seats:
         return SEATS   # a full table, as most are
@@ -141,7 +141,7 @@ def entry_form(setup: Setup, seats, play_off: bool = False, lead: bool = False) 
 def entry_fields(setup: Setup, seats, play_off: bool = False, lead: bool = False) -> tuple[dict, ...]:
     """`entry_form`'s fields as made once for every table seated alike, not copied: for
     a screen, which is spelled and compared, never changed (one per result keyed)."""
-    return _fields(setup, _occupied(seats), play_off, lead)
+    return _fields(setup, seats_taken(seats), play_off, lead)
 
 
 @lru_cache(maxsize=256)
@@ -181,7 +181,7 @@ def score(setup: Setup, seats, values, play_off: bool = False, lead: bool = Fals
 def count_form(setup: Setup, seats) -> list[dict] | None:
     """The protocol's fields for one count made in play (set-up `in_play` "each"), named by
     the table's seats; None where the form scores nothing in play."""
-    fields = _count_fields(setup, _occupied(seats))
+    fields = _count_fields(setup, seats_taken(seats))
     return None if fields is None else [dict(f) for f in fields]
 
 
@@ -203,7 +203,7 @@ def score_count(setup: Setup, seats, values) -> Scored:
     table: the points go to the side that made it, as a hand's do."""
     if not isinstance(values, Mapping):
         raise Refusal("BAD MESSAGE")
-    door = _count_door(setup, _occupied(seats))
+    door = _count_door(setup, seats_taken(seats))
     if door is None:
         raise Refusal("NOTHING IN PLAY")
     engine_values = _engine_values(door.seats, dict(values.items()), door.seat_keys, door.keys)
@@ -276,7 +276,7 @@ def _to_engine(setup: Setup, seats, values, play_off: bool, lead: bool, whole: b
         # app._form), which may ask who led game 1; a later game's lead follows from the
         # first, so the keyed value is ignored rather than the entry refused and lost.
         del values["lead"]
-    door = _door(setup, _occupied(seats), play_off)
+    door = _door(setup, seats_taken(seats), play_off)
     return door, _engine_values(door.seats, values, door.seat_keys, door.keys)
 
 
@@ -327,7 +327,7 @@ def played_hand(setup: Setup, seats, rng, play_off: bool = False, lead: bool = F
                 ) -> tuple[dict, list[dict]]:
     """(what a table keys at the end of a hand the engine played, each count it keys during
     the hand: none unless the set-up keys counts as they are made)."""
-    m = _SeatMap(_occupied(seats))
+    m = _SeatMap(seats_taken(seats))
     r = rules(setup, len(m.table), play_off)
     played = get_form(setup.form).play_hand(r, rng)
     counts = [{m.key_to_table(k): m.table_number(v) if k == "seat" else v for k, v in c.items()}

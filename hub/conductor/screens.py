@@ -17,7 +17,7 @@ from hub.refusal import Refusal
 from . import leads
 from .cards import SEATS, copy_of, number
 from .fold import open_play_off
-from .scoring import _occupied, count_form, entry_fields, pieces_each
+from .scoring import count_form, entry_fields, pieces_each, seats_taken
 from .setup import Setup
 from .state import PartyState, last_session, table_state
 
@@ -88,7 +88,7 @@ def _screen(state: PartyState, n: int, bell: dict | None) -> dict:
         out["lines"].append(_lead_or_pieces(state, t, game))
     out["form"] = _form(state, t, game, ts)
     if out["form"] and out["form"]["kind"] == "result" and setup.in_play == "each":
-        count = _count_form_of(setup, _occupied(t.seats), game)   # a count keyed as it is made, during the game
+        count = _count_form_of(setup, seats_taken(t.seats), game)   # a count keyed as it is made, during the game
         if count:
             out["count"] = count
     return out
@@ -130,7 +130,7 @@ def _form(state: PartyState, t, game: int, ts: str) -> dict | None:
         return _seat_check_form(state, t)
     if ts == "waiting":
         return None
-    return _result_form_of(setup, _occupied(t.seats), game, False)
+    return _result_form_of(setup, seats_taken(t.seats), game, False)
 
 
 def _seat_check_form(state: PartyState, t) -> dict:
@@ -188,7 +188,7 @@ def _after_count(state: PartyState, n: int, out: dict) -> dict:
     out["state"] = "playing"
     out["lines"] += ["PLAY-OFF", f"PRIZE {p.prize.upper()}"[:16]]
     seats = p.cards + (None,) * (4 - len(p.cards))
-    out["form"] = _result_form_of(state.setup, _occupied(seats), game, True)
+    out["form"] = _result_form_of(state.setup, seats_taken(seats), game, True)
     return out
 
 
