@@ -94,8 +94,7 @@ def _table(state: PartyState, n: int) -> TableSession:
 
 
 def _put(state: PartyState, n: int, t: TableSession) -> PartyState:
-    s = state.session
-    return state.with_session(replace(s, tables=s.tables.set(n, t)))
+    return state.with_session(state.session.with_table(n, t))
 
 
 def _seat(state: PartyState, card: str, place) -> PartyState:
@@ -403,9 +402,10 @@ def _result(state, ev):
         entry = _entry(state, ev, 0, p.cards + (None,) * (4 - len(p.cards)))
         p = replace(p, entries=p.entries + (entry,))
         return replace(state, play_offs=state.play_offs[:i] + (p,) + state.play_offs[i + 1:])
-    t = _table(state, n)
-    entry = _entry(state, ev, state.session.number, t.seats)
-    return _put(state, n, t.with_entry(entry))
+    s = state.session
+    t = s.tables[n]
+    entry = _entry(state, ev, s.number, t.seats)
+    return state.with_session(s.with_table(n, t.with_entry(entry)))
 
 
 def _mend_entry(state, entry_id: str, change, table: int | None = None) -> PartyState:

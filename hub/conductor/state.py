@@ -184,14 +184,26 @@ class Session:
     lots: tuple = ()                               # the recorded lots (JSON-able dicts)
     started: Mend | None = None
     bells: tuple = ()                              # Bell
+    # asked of every input (the judge, the bell due, each screen): kept on the value, dropped
+    # by replace (a bell rung or undone), carried on by `with_table`
+    _derived: ClassVar = ("bell",)
 
-    @property
+    @derived
     def bell(self) -> Bell | None:
         """The bell that stands: the last one not undone."""
         for b in reversed(self.bells):
             if b.undone is None:
                 return b
         return None
+
+    def with_table(self, n: int, t: TableSession) -> "Session":
+        """This session with table `n` now `t` (`replace` spelled out, the bell known carried
+        on: the fold puts a table back for every result)."""
+        new = object.__new__(Session)
+        known = new.__dict__
+        known.update(self.__dict__)
+        known["tables"] = self.tables.set(n, t)
+        return new
 
     def place_of(self, card: str) -> tuple[int, str] | None:
         for n, t in self.tables.items():
@@ -235,7 +247,12 @@ class PartyState:
         return self.sessions[-1] if self.sessions else None
 
     def with_session(self, s: Session) -> "PartyState":
-        return replace(self, sessions=self.sessions[:-1] + (s,))
+        """This state with `s` as its session (`replace` spelled out: one per result folded;
+        nothing is derived on a party's state to drop)."""
+        new = object.__new__(PartyState)
+        new.__dict__.update(self.__dict__)
+        new.__dict__["sessions"] = self.sessions[:-1] + (s,)
+        return new
 
 
 # -- the questions asked of a session --------------------------------------------------
