@@ -15,10 +15,11 @@ from hub.refusal import Refusal
 
 from . import events as k
 from .cards import SEATS, home
+from .events import Outcome
 from .frozen import FrozenMap, thawed
 from .leads import keys_lead
 from .names import indexed, unindexed
-from .scoring import Scored, score, score_count
+from .scoring import score, score_count
 from .setup import changed, from_body
 from .state import (Bell, Entry, Guest, Mend, PartyState, PlayOff, Session, TableSession, replace,
                     find_entry, seated_cards)
@@ -350,20 +351,20 @@ def _table_closed(state, ev):
 
 # -- results and their mends -------------------------------------------------------------
 
-def _scored(state, body, seats, values, play_off: bool, lead: bool) -> Scored:
+def _outcome(state, body, seats, values, play_off: bool, lead: bool) -> Outcome:
     """The outcome the judge journaled with a result or a correction; scored here only
     for a journal written before outcomes were journaled (docs/journal.md)."""
     if body.outcome is not None:
-        return Scored.recorded(body.outcome)
-    return score(state.setup, seats, values, play_off=play_off, lead=lead)
+        return body.outcome
+    return score(state.setup, seats, values, play_off=play_off, lead=lead).outcome
 
 
 def _entry(state, ev, session: int, seats) -> Entry:
     b = ev.what
-    scored = _scored(state, b, seats, b.values, play_off=session == 0,
-                     lead=session > 0 and keys_lead(state.setup.form, b.game))
+    outcome = _outcome(state, b, seats, b.values, play_off=session == 0,
+                       lead=session > 0 and keys_lead(state.setup.form, b.game))
     return Entry.keyed(ev.id, ev.seq, session, b.table, b.game, tuple(seats),
-                       b.values, scored.gains, scored.winners,
+                       b.values, outcome.gains, outcome.winners,
                        needs_confirm=state.setup.confirm and session > 0)
 
 
@@ -372,10 +373,9 @@ def _count(state, ev):
     b = ev.what
     n = b.table
     t = _table(state, n)
-    scored = Scored.recorded(b.outcome) if b.outcome is not None else score_count(state.setup, t.seats,
-                                                                                  b.values)
+    outcome = b.outcome if b.outcome is not None else score_count(state.setup, t.seats, b.values).outcome
     entry = Entry.keyed(ev.id, ev.seq, state.session.number, n, b.game, tuple(t.seats),
-                        b.values, scored.gains, scored.winners, in_play=True)
+                        b.values, outcome.gains, outcome.winners, in_play=True)
     return _put(state, n, t.with_entry(entry))
 
 
@@ -440,9 +440,9 @@ def corrected_values(state: PartyState, e: Entry, values: FrozenMap) -> tuple[Fr
 def _result_corrected(state, ev):
     def change(e: Entry) -> Entry:
         values, lead = corrected_values(state, e, ev.what.values)
-        scored = _scored(state, ev.what, e.seats, values, play_off=e.session == 0, lead=lead)
-        return replace(e, values=values, gains=scored.gains,
-                       winners=scored.winners, corrections=e.corrections + (_mend(ev),))
+        outcome = _outcome(state, ev.what, e.seats, values, play_off=e.session == 0, lead=lead)
+        return replace(e, values=values, gains=outcome.gains,
+                       winners=outcome.winners, corrections=e.corrections + (_mend(ev),))
     return _mend_entry(state, ev.what.entry, change)
 
 

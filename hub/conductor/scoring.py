@@ -39,11 +39,6 @@ class Scored(NamedTuple):   # a tuple: one is made for every result judged and f
     winners: tuple        # table seats that won the game
     outcome: Outcome      # what the engine said: journaled with the result
 
-    @staticmethod
-    def recorded(outcome: Outcome) -> "Scored":
-        """The score a journaled outcome records."""
-        return Scored(outcome.gains, outcome.winners, outcome)
-
 
 def variant(setup: Setup, play_off: bool = False) -> str:
     if play_off and setup.form in _PLAY_OFF_VARIANT:
