@@ -116,12 +116,12 @@ class TableSession:
     acks: FrozenMap = EMPTY                        # bell id -> games entered when the board showed it
     annulled_in_hand: tuple = ()                   # Mend of games annulled before a result was keyed
     closed: Mend | None = None
-    # Asked several times per input (the judge, the bell, the screen) and each a walk over
-    # the session's entries: cached on the value, which never changes (replace drops them;
-    # `with_entry` carries them on).
-    _derived: ClassVar = ("entered", "pending", "counted")
+    # Asked several times per input (the judge, the bell, the screen), the last three each a
+    # walk over the session's entries: cached on the value, which never changes (replace
+    # drops them; `with_entry`, which leaves the seats as they were, carries them on).
+    _derived: ClassVar = ("players", "entered", "pending", "counted")
 
-    @property
+    @derived
     def players(self) -> int:
         return len(self.seats) - self.seats.count(None)
 
