@@ -44,6 +44,7 @@ class Body:
     FIELDS: ClassVar[tuple[str, ...]]
     SPELLING: ClassVar[dict]   # field -> (how its value is spelled in JSON, required)
     make: ClassVar[Callable[..., "Body"]]   # the value of its fields' values, in order (_maker)
+    field_values: ClassVar[Callable[["Body"], list]]   # its fields' values, in order (_field_values)
     by: str | None = None
     why: str = ""
     outcome: "Outcome | None" = None
@@ -51,7 +52,10 @@ class Body:
     def replaced(self, **changes) -> "Body":
         """This body with `changes` (`dataclasses.replace` without its walk over the fields'
         metadata: the judge fills in every result's outcome this way)."""
-        return self.make(*[changes[n] if n in changes else getattr(self, n) for n in self.FIELDS])
+        values = self.field_values()
+        for name, value in changes.items():
+            values[self.FIELDS.index(name)] = value
+        return self.make(*values)
 
     def to_json(self) -> dict:
         """The body as the journal stores it: required fields always, the others where given
@@ -79,6 +83,7 @@ def kind(kind_: str, /, **reasons: str) -> Callable[[type], type]:
         cls.SPELLING = {f.name: (_SPELL.get(f.type, _plain), f.default is dataclasses.MISSING)
                         for f in dataclasses.fields(cls)}
         cls.make = staticmethod(_maker(cls))
+        cls.field_values = _field_values(cls)
         if "read" not in cls.__dict__:   # a kind may read its body itself (PartyCreated)
             cls.read = staticmethod(_reader(cls, reasons))
         BODIES[kind_] = cls
@@ -151,6 +156,14 @@ def _maker(cls) -> Callable[..., Body]:
     code.append("    return value")
     exec("\n".join(code), env)
     return env["make"]
+
+
+def _field_values(cls) -> Callable[[Body], list]:
+    """The function that lists a value's fields' values in order, written out field by field
+    (`replaced` read them one `getattr` at a time, asking for each whether it was changed)."""
+    env: dict = {}
+    exec(f"def field_values(value): return [{', '.join(f'value.{name}' for name in cls.FIELDS)}]", env)
+    return env["field_values"]
 
 
 _ABSENT = object()
