@@ -34,6 +34,7 @@ _BELL_ID = re.compile(r"^[a-z0-9-]{1,%d}$" % ID_MAX)
 SEATS = ("A", "B", "C", "D")
 TABLE_KINDS = ("result", "confirm", "seat-check", "bell", "bell-ack", "call", "no-game", "count",
                "count-undone")
+_JOURNALED_AS = {kind: f"table.{kind}" for kind in TABLE_KINDS}   # the kind of the proposal each makes
 
 
 def table_topic(table: int, leaf: str) -> str:
@@ -90,7 +91,9 @@ def parse_event(table: int, payload: bytes) -> Proposal:
         msg = decode_object(payload)
     except ValueError as exc:
         raise Refusal("BAD MESSAGE", str(exc))
-    event_id = msg.get("id") if isinstance(msg.get("id"), str) else None
+    event_id = msg.get("id")
+    if not isinstance(event_id, str):
+        event_id = None
     if msg.get("v") != VERSION:
         raise Refusal("UPDATE FIRMWARE", f"protocol version {msg.get('v')!r}, hub speaks {VERSION}", event_id)
     m = _EVENT_ID.match(event_id or "")
@@ -99,14 +102,18 @@ def parse_event(table: int, payload: bytes) -> Proposal:
     if msg.get("table") != table:
         raise Refusal("WRONG TABLE", f"table {msg.get('table')!r} on the topic of table {table}", event_id)
     kind, body = msg.get("kind"), msg.get("body")
-    if kind not in TABLE_KINDS:
+    journaled_as = _JOURNALED_AS.get(kind) if isinstance(kind, str) else None
+    if journaled_as is None:
         raise Refusal("UNKNOWN KIND", f"kind {kind!r}", event_id)
     if not isinstance(body, dict):
         raise Refusal("BAD MESSAGE", "body must be an object", event_id)
     problem = _check_body(kind, body)
     if problem:
         raise Refusal("BAD MESSAGE", problem, event_id)
-    return Proposal(event_id, f"table:{table}", f"table.{kind}", {**body, "table": table, "board": m.group(1)})
+    # The body just read is this proposal's alone: the sender's table and board added in place
+    # (where the body named them too, at their places, as {**body, ...} would put them).
+    body["table"], body["board"] = table, m.group(1)
+    return Proposal(event_id, f"table:{table}", journaled_as, body)
 
 
 def ack(event_id: str, *, seq: int | None = None, msg: str = "", why: str = "") -> bytes:
