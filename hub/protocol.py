@@ -42,6 +42,22 @@ def table_topic(table: int, leaf: str) -> str:
     return f"party/table/{table}/{leaf}"
 
 
+class _TopicOf(dict):
+    """table -> its topic of one leaf, spelled the first time it is asked for: the hub
+    answers every result on two (its ack, its screen)."""
+
+    def __init__(self, leaf: str):
+        super().__init__()
+        self.leaf = leaf
+
+    def __missing__(self, table: int) -> str:
+        topic = self[table] = table_topic(table, self.leaf)
+        return topic
+
+
+ACK_TOPIC, SCREEN_TOPIC = _TopicOf("ack"), _TopicOf("screen")
+
+
 def split_table_topic(topic: str) -> tuple[int, str] | None:
     m = _TABLE_TOPIC.match(topic)
     return (int(m.group(1)), m.group(2)) if m else None

@@ -437,7 +437,7 @@ class Hub:
                 payload = protocol.ack(event_id, seq=seq, msg=verdict.msg)
             else:
                 payload = protocol.ack(event_id, why=verdict.why)
-            self.mqtt.reply(protocol.table_topic(item.table, "ack"), payload)
+            self.mqtt.reply(protocol.ACK_TOPIC[item.table], payload)
 
     def _publish_bell(self) -> None:
         """A new bell: one publish reaches every table, before the screens that show it."""
@@ -453,7 +453,7 @@ class Hub:
         for table, screen in conductor.screens(self.state, None if force else changed).items():
             if force or self._published_screens.get(table) != screen:
                 payload = protocol.screen_message(self.seq, table, screen, forms)
-                self.mqtt.reply(protocol.table_topic(table, "screen"), payload, retain=True)
+                self.mqtt.reply(protocol.SCREEN_TOPIC[table], payload, retain=True)
                 self._published_screens[table] = screen
 
     # ----- for the screens --------------------------------------------------------

@@ -24,6 +24,7 @@ def test_version_topics_and_sizes_agree():
     assert (fw.T_CMD, fw.T_HUB) == (protocol.ALL_CMD, protocol.HUB_STATUS)
     for leaf in (fw.EVENT, fw.ACK, fw.SCREEN, fw.STATUS, fw.HEARTBEAT):
         assert fw.T_TABLE % 7 + leaf == protocol.table_topic(7, leaf)
+    assert (protocol.ACK_TOPIC[7], protocol.SCREEN_TOPIC[7]) == (fw.T_TABLE % 7 + fw.ACK, fw.T_TABLE % 7 + fw.SCREEN)
     published = (fw.EVENT, fw.STATUS, fw.HEARTBEAT)
     for leaf in published:    # what a board publishes is what the hub reads
         assert protocol.split_table_topic(fw.T_TABLE % 7 + leaf) == (7, leaf)
