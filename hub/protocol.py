@@ -10,10 +10,7 @@ from __future__ import annotations
 import json
 import re
 
-try:
-    import orjson
-except ImportError:   # an environment made before orjson was a dependency: `pip install -e .` adds it
-    orjson = None
+import orjson
 
 from .event import Proposal
 from .refusal import Refusal
@@ -133,9 +130,10 @@ def parse_event(table: int, payload: bytes) -> Proposal:
 
 
 def ack(event_id: str, *, seq: int | None = None, msg: str = "", why: str = "") -> bytes:
+    """`encode`'s spelling; orjson's at once, as an ack holds nothing past its range."""
     if why:
-        return encode({"v": VERSION, "id": event_id, "ok": False, "why": why})
-    return encode({"v": VERSION, "id": event_id, "ok": True, "seq": seq, "msg": msg})
+        return orjson.dumps({"v": VERSION, "id": event_id, "ok": False, "why": why})
+    return orjson.dumps({"v": VERSION, "id": event_id, "ok": True, "seq": seq, "msg": msg})
 
 
 # 19 digits or more: an integer orjson may read past 64 bits, as a float where json reads an int.
@@ -151,7 +149,7 @@ def decode_object(payload: bytes) -> dict:
     mark, other encodings), except an integer past 64 bits, which it reads as a float and
     which takes 19 digits or more — and by json wherever orjson refuses, so a refusal's
     text is json's."""
-    if orjson is not None and type(payload) is bytes and _LONG_NUMBER not in payload.translate(_DIGITS):
+    if type(payload) is bytes and _LONG_NUMBER not in payload.translate(_DIGITS):
         try:
             msg = orjson.loads(payload)
         except orjson.JSONDecodeError:
@@ -178,7 +176,7 @@ def screen_message(seq: int, table: int, screen: dict, forms: dict) -> bytes:
     alike at one game the same form, and a room keys the same game at many tables."""
     message = {"v": VERSION, "seq": seq, "table": table, **screen}
     form = screen["form"]
-    if orjson is None or form is None:
+    if form is None:
         return encode(message)
     known = forms.get(id(form))
     if known is None or known[0] is not form:   # the form itself is kept: its id is not reused
@@ -192,9 +190,7 @@ def encode(obj: dict) -> bytes:
     library: a board's screen (800 bytes, its form's fields) is spelled for every result
     the table keys, 20 us with `json`, 2 with orjson. (The journal's canonical spelling,
     which digests depend on, stays `json`'s: hub/event.py.)"""
-    if orjson is not None:
-        try:
-            return orjson.dumps(obj)
-        except TypeError:   # past orjson's range (an int over 64 bits, in a staff action's body)
-            pass
-    return json.dumps(obj, separators=(",", ":")).encode()
+    try:
+        return orjson.dumps(obj)
+    except TypeError:   # past orjson's range (an int over 64 bits, in a staff action's body)
+        return json.dumps(obj, separators=(",", ":")).encode()

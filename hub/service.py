@@ -429,15 +429,14 @@ class Hub:
 
     # ----- outputs --------------------------------------------------------------
     def _reply(self, replies) -> None:
+        reply, ack, topic = self.mqtt.reply, protocol.ack, protocol.ACK_TOPIC   # asked for every result
         for item, event_id, verdict, seq in replies:
             if isinstance(item, _LocalInput):
                 item.reply.set_result(verdict)
-                continue
-            if verdict.ok:
-                payload = protocol.ack(event_id, seq=seq, msg=verdict.msg)
+            elif verdict.ok:
+                reply(topic[item.table], ack(event_id, seq=seq, msg=verdict.msg))
             else:
-                payload = protocol.ack(event_id, why=verdict.why)
-            self.mqtt.reply(protocol.ACK_TOPIC[item.table], payload)
+                reply(topic[item.table], ack(event_id, why=verdict.why))
 
     def _publish_bell(self) -> None:
         """A new bell: one publish reaches every table, before the screens that show it."""
