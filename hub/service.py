@@ -343,10 +343,10 @@ class Hub:
                 replies.append(refusal)
             if proposal is None or not self._at_party(item, proposal, state):
                 continue
-            given = _given(proposal, in_batch.get(proposal.id) or journaled.get(proposal.id),
-                           refused.get(proposal.id))
-            if given:
-                replies.append((item, proposal.id, *given))
+            journaled_before = in_batch.get(proposal.id) or journaled.get(proposal.id)
+            refused_before = refused.get(proposal.id)
+            if journaled_before or refused_before:   # a resend, or a reused id
+                replies.append((item, proposal.id, *_given(proposal, journaled_before, refused_before)))
                 continue
             verdict, state_after, events = self._judge(state, proposal, seq, now, in_batch)
             if verdict.ok:
@@ -502,11 +502,9 @@ class JournalFailsAudit(RuntimeError):
 
 
 def _given(proposal: Proposal, journaled: tuple[int, str] | None,
-           refused: tuple[str, str] | None) -> tuple[Verdict, int | None] | None:
+           refused: tuple[str, str] | None) -> tuple[Verdict, int | None]:
     """The verdict this id was given before (journaled: (seq, digest); refused for good:
-    (digest, why)), for a resend of it; None if it is new. One id, one verdict."""
-    if journaled is None and refused is None:
-        return None
+    (digest, why)), for a resend of it. One id, one verdict."""
     if (journaled[1] if journaled else refused[0]) != proposal.digest:
         log.warning("%s reused id %s with other content", proposal.source, proposal.id)
         return Verdict.refuse("ID REUSED"), None
