@@ -86,8 +86,8 @@ def _screen(state: PartyState, n: int, bell: dict | None) -> dict:
         out["lines"].append(f"GAME {game} OF {setup.games_per_session}")
     if ts != "stopped":   # after a stop bell the board shows the bell, nothing to play
         out["lines"].append(_lead_or_pieces(state, t, game))
-    out["form"] = _form(state, t, game, ts)
-    if out["form"] and out["form"]["kind"] == "result" and setup.in_play == "each":
+    form = out["form"] = _form(state, t, game, ts)
+    if setup.in_play == "each" and form and form["kind"] == "result":
         count = _count_form_of(setup, seats_taken(t.seats), game)   # a count keyed as it is made, during the game
         if count:
             out["count"] = count
@@ -113,7 +113,7 @@ def _moved(state: PartyState, n: int) -> list[str]:
 
 def _lead_or_pieces(state: PartyState, t, game: int) -> str:
     """At a short table the pieces to draw matter more than the lead (LIST)."""
-    if t.players < 4 and game == 1:
+    if game == 1 and t.players < 4:
         return f"DRAW {pieces_each(state.setup, t.players)} EACH"
     return leads.line(state.setup.form, t.seats, t.entries, game)
 
