@@ -449,11 +449,11 @@ class Hub:
         """The retained screens that changed (all of them after a reconnect): any
         table's (`changed` None), else only those of `changed`."""
         forms: dict = {}   # spelled in this round, for the tables that share them
+        published, seq, reply, topic = self._published_screens, self.seq, self.mqtt.reply, protocol.SCREEN_TOPIC
         for table, screen in conductor.screens(self.state, None if force else changed).items():
-            if force or self._published_screens.get(table) != screen:
-                payload = protocol.screen_message(self.seq, table, screen, forms)
-                self.mqtt.reply(protocol.SCREEN_TOPIC[table], payload, retain=True)
-                self._published_screens[table] = screen
+            if force or published.get(table) != screen:
+                reply(topic[table], protocol.screen_message(seq, table, screen, forms), retain=True)
+                published[table] = screen
 
     # ----- for the screens --------------------------------------------------------
     def standings(self) -> tuple[int, dict]:
