@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import accumulate
+from operator import countOf
 
 from .tiles import Tile
 from .values import Refusal
@@ -70,6 +71,10 @@ class HandBounds:
         return tuple((s, f"{s}_pieces") for s in self.seats) if self.pieces else ()
 
     @cached_property
+    def _piece_fields(self) -> frozenset[str]:
+        return frozenset(k for _, k in self._piece_keys)
+
+    @cached_property
     def _limits(self) -> tuple:
         """What every check reads besides the values, looked up once per bounds: the sums,
         the blanks, the tiles' count, the most spots all the seats can hold, and for each
@@ -84,7 +89,9 @@ class HandBounds:
         """Refuse values that no hand dealt from these tiles can leave (see the module)."""
         seats = self.seats
         spots = {s: values[s] for s in seats if s in values}
-        pieces = {s: values[k] for s, k in self._piece_keys if k in values} if self.pieces else {}
+        # pieces are keyed only after a block, in the forms that key them: most hands have none
+        pieces = ({s: values[k] for s, k in self._piece_keys if k in values}
+                  if not self._piece_fields.isdisjoint(values) else {})
         out = values.get("out")
         if out and out <= len(seats):   # a seat beyond the table: "NO SUCH SEAT" later
             seat = seats[out - 1]
@@ -110,10 +117,10 @@ class HandBounds:
         # A hand ends when one player is out: on a block nobody holds nothing, and a domino
         # leaves something with the others. Only a blank shows no spots.
         holding = holding[out]
-        if out == 0:
-            empty = [s for s in holding if pieces.get(s) == 0]
-            bare = [s for s in holding if spots.get(s) == 0]
-            if empty or len(bare) > blanks:
+        if out == 0:   # every seat holds a piece (pieces and spots are in the seats' order)
+            if 0 in pieces.values() or countOf(spots.values(), 0) > blanks:
+                empty = [s for s, n in pieces.items() if n == 0]
+                bare = [s for s, n in spots.items() if n == 0]
                 raise Refusal(f"{(empty or bare[blanks:])[0]} OUT: DOMINO BY")
         # (spots held, and none with the seat out: some seat still holds a piece)
         elif not held and all(pieces.get(s) == 0 or (s not in pieces and not blanks and spots.get(s) == 0)
