@@ -25,8 +25,9 @@ def settle(spots: dict[str, int], out: str | None, block_rule: str,
            tie_rule: str = TIE_NO_COUNT, pieces: dict[str, int] | None = None):
     """Points per seat and the winners, from the spots left and who went out (None: blocked)."""
     points = dict.fromkeys(spots, 0)
+    total = sum(spots.values())
     if out is not None:
-        points[out] = sum(spots.values()) - spots[out]   # the others' spots
+        points[out] = total - spots[out]   # the others' spots
         return points, (out,)
     if block_rule == LADDER:
         for s, v in spots.items():
@@ -38,7 +39,8 @@ def settle(spots: dict[str, int], out: str | None, block_rule: str,
     if len(lowest) > 1 and tie_rule == TIE_FEWER_PIECES and pieces is not None:
         fewest = min(pieces[s] for s in lowest)
         lowest = [s for s in lowest if pieces[s] == fewest]
-    others = sum(v for s, v in spots.items() if s not in lowest)
+    # each of the lowest holds `low`: the others hold the total less theirs
+    others = total - low * len(lowest)
     if len(lowest) > 1:
         if block_rule != SHARE:
             return points, ()
@@ -48,8 +50,8 @@ def settle(spots: dict[str, int], out: str | None, block_rule: str,
     w = lowest[0]
     if block_rule == WINS_NO_COUNT:
         return points, (w,)
-    if block_rule == DIFFERENCE:
-        points[w] = sum(v - spots[w] for s, v in spots.items() if s != w)
+    if block_rule == DIFFERENCE:   # each opponent's spots less his own
+        points[w] = others - low * (len(spots) - 1)
     else:
-        points[w] = sum(v for s, v in spots.items() if s != w)
+        points[w] = others
     return points, (w,)
