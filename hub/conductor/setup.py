@@ -64,6 +64,14 @@ class Setup:
     # (the other forms always: All Quarters' many small counts are fewer keys summed)
     in_play: str = "hand"
 
+    def __hash__(self) -> int:
+        # Asked on every look-up of a cache keyed by the set-up (a result's door to the
+        # engine, a screen's form): hashing all fifteen fields each time was a Python call's
+        # worth of work per look-up. Equal set-ups have the same form, so this hash is
+        # sound; a party has one set-up at a time, so set-ups that differ elsewhere rarely
+        # meet in one cache.
+        return hash(self.form)
+
     @property
     def partnership(self) -> bool:
         return self.form in PARTNERSHIP_FORMS

@@ -33,6 +33,12 @@ class Rules:
     tile_set: str
     options: tuple[tuple[str, Any], ...] = ()
 
+    def __hash__(self) -> int:
+        # Asked on every look-up of the caches keyed by the rules (a hand's settling, checks,
+        # entry form): the options, a tuple of pairs, were hashed pair by pair each time.
+        # Equal rules have the same form, variant and players, so this hash is sound.
+        return hash((self.form, self.variant, self.players))
+
     def option(self, name: str, default=None):
         return self._options.get(name, default)
 
