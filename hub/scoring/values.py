@@ -130,29 +130,29 @@ class EntryForm:
 
 
 def _checker(form: EntryForm, whole: bool) -> Callable[[dict], dict[str, int]]:
-    """The function that checks an entry of `form`, each field's range and `when` written
-    out as constants (as hub/conductor/events.py writes a body's reader), in the fields'
-    order, then the checks across fields: the first field out of its range, a field
+    """The function that checks an entry of `form`, each field's key, range and `when`
+    written out as constants (as hub/conductor/events.py writes a body's reader), in the
+    fields' order, then the checks across fields: the first field out of its range, a field
     missing (`whole`) or the first check they fail refuses. A field not asked (its `when`)
     and not keyed follows as 0 once the checks are made. A loop over the fields reading
     each one's attributes was a tenth of a result's scoring at the hub."""
-    env = {"Refusal": Refusal, "ABSENT": _ABSENT, "known": frozenset(f.k for f in form.fields)}
+    env = {"Refusal": Refusal, "ABSENT": _ABSENT, "known": frozenset(f.k for f in form.fields),
+           # a whole entry that passes holds every field but those not asked: they are 0
+           "ZEROS": dict.fromkeys((f.k for f in form.fields), 0)}
     code = ["def checked(values):",
             "    if not known.issuperset(values):",
             "        raise Refusal('UNKNOWN FIELD')",
-            "    out, follows, get = {}, [], values.get"]
+            "    out, get = {}, values.get"]
     for i, f in enumerate(form.fields):
         text = f.refuse or f"{f.label} {f.min}-{f.max}"
-        env[f"k{i}"], env[f"missing{i}"] = f.k, f"MISSING {f.label}"
+        env[f"missing{i}"] = f"MISSING {f.label}"
         env[f"range{i}"] = text if len(text) <= 16 else "OUT OF RANGE"
-        code += [f"    v = get(k{i}, ABSENT)",
+        code += [f"    v = get({f.k!r}, ABSENT)",
                  "    if v is ABSENT:"]
-        if f.when:
+        if f.when and whole:
             env[f"on{i}"], env[f"asked{i}"] = f.when
-            code += [f"        if get(on{i}) not in asked{i}:",
-                     f"            follows.append(k{i})   # not asked, so not keyed"]
-            if whole:
-                code.append(f"        else:\n            raise Refusal(missing{i})")
+            code += [f"        if get(on{i}) in asked{i}:   # asked, so keyed",
+                     f"            raise Refusal(missing{i})"]
         elif whole:
             code.append(f"        raise Refusal(missing{i})")
         else:
@@ -162,11 +162,11 @@ def _checker(form: EntryForm, whole: bool) -> Callable[[dict], dict[str, int]]:
                  "            raise Refusal('NOT A NUMBER')",
                  f"        if not {f.min!r} <= v <= {f.max!r}:",
                  f"            raise Refusal(range{i})",
-                 f"        out[k{i}] = v"]
+                 f"        out[{f.k!r}] = v"]
     for j, check in enumerate(form.checks):
         env[f"c{j}"] = check
         code.append(f"    c{j}(out)")
-    code.append("    return {**out, **dict.fromkeys(follows, 0)}" if whole else "    return out")
+    code.append("    return ZEROS | out" if whole else "    return out")
     exec("\n".join(code), env)
     return env["checked"]
 
