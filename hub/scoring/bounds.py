@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import accumulate
-from operator import countOf
 
 from .tiles import Tile
 from .values import Refusal
@@ -66,63 +65,61 @@ class HandBounds:
         return self._sums[0][min(max(k, 0), len(self.tiles))]
 
     @cached_property
-    def _piece_keys(self) -> tuple[tuple[str, str], ...]:
-        """(seat, its pieces' field) where pieces are keyed: spelled once per bounds."""
-        return tuple((s, f"{s}_pieces") for s in self.seats) if self.pieces else ()
-
-    @cached_property
-    def _piece_fields(self) -> frozenset[str]:
-        return frozenset(k for _, k in self._piece_keys)
+    def _piece_keys(self) -> tuple[str, ...]:
+        """Each seat's pieces' field where pieces are keyed: spelled once per bounds."""
+        return tuple(f"{s}_pieces" for s in self.seats) if self.pieces else ()
 
     @cached_property
     def _limits(self) -> tuple:
         """What every check reads besides the values, looked up once per bounds: the sums,
-        the blanks, the tiles' count, the most spots all the seats can hold, and for each
-        seat that can go out (0: none, a block) the seats still holding pieces."""
+        the blanks, the most spots all the seats can hold, for each seat
+        that can go out (0: none, a block) the places of the seats still holding pieces, the
+        pieces' fields as a set, and no pieces keyed for any seat."""
         most, least, blanks = self._sums
         top = len(self.tiles)
-        holding = {out: tuple(s for k, s in enumerate(self.seats, 1) if k != out)
+        holding = {out: tuple(i for i in range(len(self.seats)) if i != out - 1)
                    for out in range(len(self.seats) + 1)}
-        return most, least, blanks, top, most[min(max(self.in_hands, 0), top)], holding
+        return (most, least, blanks, most[min(max(self.in_hands, 0), top)], holding,
+                frozenset(self._piece_keys), (None,) * len(self.seats))
 
     def __call__(self, values: dict[str, int]) -> None:
         """Refuse values that no hand dealt from these tiles can leave (see the module)."""
-        seats = self.seats
-        spots = {s: values[s] for s in seats if s in values}
+        seats, get = self.seats, values.get
+        most, least, blanks, most_in_hands, holding, piece_keys, none = self._limits
+        # each seat's spots and pieces as keyed so far, in the seats' order (None: not yet);
         # pieces are keyed only after a block, in the forms that key them: most hands have none
-        pieces = ({s: values[k] for s, k in self._piece_keys if k in values}
-                  if not self._piece_fields.isdisjoint(values) else {})
-        out = values.get("out")
+        spots = tuple(map(get, seats))
+        pieces = none if piece_keys.isdisjoint(values) else tuple(map(get, self._piece_keys))
+        out = get("out")
         if out and out <= len(seats):   # a seat beyond the table: "NO SUCH SEAT" later
-            seat = seats[out - 1]
-            if spots.get(seat) or pieces.get(seat):
+            if spots[out - 1] or pieces[out - 1]:
                 raise Refusal("DOMINO HAS SPOTS")
-        most, least, blanks, top, most_in_hands, holding = self._limits
-        for s, n in pieces.items():
-            if s in spots:
-                k = min(max(n, 0), top)
-                if n == 0 and spots[s]:
+        if pieces is not none:
+            # n within its field's 0..per_seat: no more than the tiles (the form's rules)
+            for s, v, n in zip(seats, spots, pieces):
+                if v is None or n is None:
+                    continue
+                if n == 0 and v:
                     raise Refusal("SPOTS NO PIECES")
-                if spots[s] > most[k]:
-                    raise Refusal(f"{s}: {most[k]} AT MOST")
-                if spots[s] < least[k]:
-                    raise Refusal(f"{s}: {least[k]} AT LEAST")
-        held = sum(spots.values())
+                if v > most[n]:
+                    raise Refusal(f"{s}: {most[n]} AT MOST")
+                if v < least[n]:
+                    raise Refusal(f"{s}: {least[n]} AT LEAST")
+        held = sum(filter(None, spots))
         if held > most_in_hands:
             raise Refusal("TOO MANY SPOTS")
-        if sum(pieces.values()) > self.in_hands:
+        if sum(filter(None, pieces)) > self.in_hands:
             raise Refusal("TOO MANY PIECES")
         if out is None or out > len(seats):
             return
         # A hand ends when one player is out: on a block nobody holds nothing, and a domino
         # leaves something with the others. Only a blank shows no spots.
-        holding = holding[out]
-        if out == 0:   # every seat holds a piece (pieces and spots are in the seats' order)
-            if 0 in pieces.values() or countOf(spots.values(), 0) > blanks:
-                empty = [s for s, n in pieces.items() if n == 0]
-                bare = [s for s, n in spots.items() if n == 0]
+        if out == 0:
+            if 0 in pieces or spots.count(0) > blanks:
+                empty = [s for s, n in zip(seats, pieces) if n == 0]
+                bare = [s for s, v in zip(seats, spots) if v == 0]
                 raise Refusal(f"{(empty or bare[blanks:])[0]} OUT: DOMINO BY")
         # (spots held, and none with the seat out: some seat still holds a piece)
-        elif not held and all(pieces.get(s) == 0 or (s not in pieces and not blanks and spots.get(s) == 0)
-                              for s in holding):
+        elif not held and all(pieces[i] == 0 or (pieces[i] is None and not blanks and spots[i] == 0)
+                              for i in holding[out]):
             raise Refusal("ALL THE REST OUT")
