@@ -356,7 +356,7 @@ def _outcome(state, body, seats, values, play_off: bool, lead: bool) -> Outcome:
     for a journal written before outcomes were journaled (docs/journal.md)."""
     if body.outcome is not None:
         return body.outcome
-    return score(state.setup, seats, values, play_off=play_off, lead=lead).outcome
+    return score(state.setup, seats, values, play_off=play_off, lead=lead)
 
 
 def _entry(state, ev, session: int, seats) -> Entry:
@@ -373,7 +373,7 @@ def _count(state, ev):
     b = ev.what
     n = b.table
     t = _table(state, n)
-    outcome = b.outcome if b.outcome is not None else score_count(state.setup, t.seats, b.values).outcome
+    outcome = b.outcome if b.outcome is not None else score_count(state.setup, t.seats, b.values)
     entry = Entry.keyed(ev.id, ev.seq, state.session.number, n, b.game, tuple(t.seats),
                         b.values, outcome.gains, outcome.winners, in_play=True)
     return _put(state, n, t.with_entry(entry))

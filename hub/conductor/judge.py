@@ -188,8 +188,8 @@ def _result(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
         po = state.play_offs[i]
         if game != sum(e.live for e in po.entries) + 1:
             raise Refusal("NO SUCH GAME")
-        scored = score(setup, po.cards + (None,) * (4 - len(po.cards)), b.values, play_off=True)
-        return _Admit((p.judged(outcome=scored.outcome),), "PLAY-OFF SAVED")
+        outcome = score(setup, po.cards + (None,) * (4 - len(po.cards)), b.values, play_off=True)
+        return _Admit((p.judged(outcome=outcome),), "PLAY-OFF SAVED")
     s = state.session
     if s is None or s.started is None:
         raise Refusal("NOT IN SESSION")
@@ -215,9 +215,9 @@ def _result(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
         raise Refusal("NO NEW GAME")
     if setup.seat_check and t.seat_check is None:
         raise _NotYet("SEAT CHECK FIRST")
-    scored = score(setup, t.seats, b.values, lead=keys_lead(setup.form, game))
+    outcome = score(setup, t.seats, b.values, lead=keys_lead(setup.form, game))
     msg = f"CONFIRM GAME {game}" if setup.confirm else f"GAME {game} SAVED"
-    return _Admit((p.judged(outcome=scored.outcome),), msg, bell_at=n)
+    return _Admit((p.judged(outcome=outcome),), msg, bell_at=n)
 
 
 def _count(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
@@ -244,8 +244,8 @@ def _count(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
         raise _NotYet("NO SUCH GAME")
     if setup.seat_check and t.seat_check is None:
         raise _NotYet("SEAT CHECK FIRST")
-    scored = score_count(setup, t.seats, b.values)
-    return _Admit((p.judged(outcome=scored.outcome),), "COUNTED", bell_at=n)
+    outcome = score_count(setup, t.seats, b.values)
+    return _Admit((p.judged(outcome=outcome),), "COUNTED", bell_at=n)
 
 
 def _count_undone(state: PartyState, p: Proposal, n: int, now: float) -> _Admit:
@@ -737,10 +737,10 @@ def _result_corrected(state, p, login, now):
     e = _entry_of(state, p)
     values, lead = corrected_values(state, e, p.what.values)
     # a count made in play is scored as one (a header given to the other seat), never as a hand
-    scored = score_count(state.setup, e.seats, values) if e.in_play else \
+    outcome = score_count(state.setup, e.seats, values) if e.in_play else \
         score(state.setup, e.seats, values, play_off=e.session == 0, lead=lead)
     current = e.session == (state.session.number if state.session else -1)
-    return _Admit((p.judged(outcome=scored.outcome),), "CORRECTED",
+    return _Admit((p.judged(outcome=outcome),), "CORRECTED",
                   bell_at=e.table if current else None)
 
 

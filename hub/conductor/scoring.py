@@ -15,7 +15,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Callable, NamedTuple
+from typing import Callable
 
 from hub.refusal import Refusal
 from hub.scoring import get_form
@@ -32,12 +32,6 @@ from .setup import Setup
 # that is the game without sides.
 _PARTY_VARIANT = {"bergen": "party", "tiddle-a-wink": "grimm-party"}
 _PLAY_OFF_VARIANT = {"bergen": "game", "tiddle-a-wink": "grimm"}
-
-
-class Scored(NamedTuple):   # a tuple: one is made for every result judged and folded
-    gains: tuple          # the form's measure for seats A-D (0 where empty)
-    winners: tuple        # table seats that won the game
-    outcome: Outcome      # what the engine said: journaled with the result
 
 
 def variant(setup: Setup, play_off: bool = False) -> str:
@@ -161,10 +155,11 @@ def _fields(setup: Setup, occupied: tuple[str, ...], play_off: bool, lead: bool)
     return tuple(fields)
 
 
-def score(setup: Setup, seats, values, play_off: bool = False, lead: bool = False) -> Scored:
-    """Score one game keyed at a table whose seats hold `seats` (card or None for A-D).
+def score(setup: Setup, seats, values, play_off: bool = False, lead: bool = False) -> Outcome:
+    """Score one game keyed at a table whose seats hold `seats` (card or None for A-D): the
+    engine's outcome in the table's seats (its `gains` the form's measure for seats A-D).
     With `lead`, `values` also names the seat that led; the engine does not see it.
-    The judge scores each result once; its outcome is journaled with it (recorded)."""
+    The judge scores each result once; its outcome is journaled with it, and folded."""
     door, engine_values = _to_engine(setup, seats, values, play_off, lead, whole=True)
     try:
         outcome = door.score(engine_values)
@@ -193,7 +188,7 @@ def _count_fields(setup: Setup, occupied: tuple[str, ...]) -> tuple[dict, ...] |
                  for f in form.to_json())
 
 
-def score_count(setup: Setup, seats, values) -> Scored:
+def score_count(setup: Setup, seats, values) -> Outcome:
     """Score one count made in play (a Bergen header, a Tiddle-a-wink double) keyed at a
     table: the points go to the side that made it, as a hand's do."""
     if not isinstance(values, Mapping):
@@ -226,20 +221,19 @@ def _count_door(setup: Setup, occupied: tuple[str, ...]) -> _Door | None:
                  partial(form.score_play, r))
 
 
-def _scored(m: "_SeatMap", outcome) -> Scored:
+def _scored(m: "_SeatMap", outcome) -> Outcome:
+    """The engine's outcome in the table's seats. Its points are the card's measure:
+    sixteenths, quarters, Sebastopol's game won (1 to the winner) or the partnership's
+    points credited to both partners."""
     if m.full:
-        winners, points = outcome.winners, dict(outcome.points.items())
+        winners, points = outcome.winners, FrozenMap(outcome.points.items())
     else:
         winners = tuple(m.to_table[s] for s in outcome.winners)
-        points = {m.to_table[s]: p for s, p in outcome.points.items()}
-    # the engine's points are the card's measure: sixteenths, quarters, Sebastopol's game won
-    # (1 to the winner) or the partnership's points credited to both partners
-    get = points.get
-    gains = get("A", 0), get("B", 0), get("C", 0), get("D", 0)   # SEATS
+        points = FrozenMap({m.to_table[s]: p for s, p in outcome.points.items()})
     # the tally: names -> whole numbers (HandOutcome), copied as they are (`frozen` asked each
     # whether it was a Mapping, an ABC's isinstance: 1.5 us of a Sebastopol result)
-    return Scored(gains, winners, Outcome(FrozenMap(points), winners, outcome.blocked,
-                                          FrozenMap(outcome.tally.items()) if outcome.tally else EMPTY))
+    return Outcome(points, winners, outcome.blocked,
+                   FrozenMap(outcome.tally.items()) if outcome.tally else EMPTY)
 
 
 def check_partial(setup: Setup, seats, values, play_off: bool = False, lead: bool = False) -> dict:
