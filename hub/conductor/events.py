@@ -247,9 +247,8 @@ class Outcome(NamedTuple):
                        frozen(tally) if tally else EMPTY)
 
     def to_json(self) -> dict:
-        # the points' items copied in C (dict() of a mapping not a dict reads it key by key);
         # the tally most often empty
-        return {"points": dict(self.points.items()), "winners": list(self.winners),
+        return {"points": dict(self.points), "winners": list(self.winners),
                 "blocked": self.blocked, "tally": thawed(self.tally) if self.tally else {}}
 
 

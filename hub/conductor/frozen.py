@@ -7,63 +7,38 @@ guests, staff), leaving the old state intact for replay comparisons.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Iterator, TypeVar
+from typing import TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
 
 
-class FrozenMap(Mapping[K, V]):
-    __slots__ = ("_d",)
+class FrozenMap(dict):
+    """A dict that cannot be changed: its look-ups are the dict's own, in C (the judge, the
+    fold, the engine and the screens read a result's values and the party's tables about
+    ten times per result); every mutator refuses. Equal to a dict with the same items."""
 
-    def __init__(self, items=()):
-        self._d = dict(items)
+    __slots__ = ()
 
-    def __getitem__(self, key: K) -> V:
-        return self._d[key]
+    def _refused(self, *args, **kwargs):
+        raise TypeError("a FrozenMap cannot be changed: `set` returns a new one")
 
-    def __iter__(self) -> Iterator[K]:
-        return iter(self._d)
-
-    def __len__(self) -> int:
-        return len(self._d)
-
-    # Mapping's own get, `in`, keys, items and values go through __getitem__ key by key (a
-    # miss raising KeyError inside): the dict's, which cannot change it, in C. The judge and
-    # the fold ask them of every result's values and of the party's tables.
-    def __contains__(self, key) -> bool:
-        return key in self._d
-
-    def get(self, key, default=None):
-        return self._d.get(key, default)
-
-    def keys(self):
-        return self._d.keys()
-
-    def items(self):
-        return self._d.items()
-
-    def values(self):
-        return self._d.values()
-
-    def __eq__(self, other) -> bool:
-        # two FrozenMaps compare their dicts in C (Mapping's copies both into new dicts first):
-        # the audit compares every journaled outcome and decision with the judge's
-        if type(other) is FrozenMap:
-            return self._d == other._d
-        return self._d == other if isinstance(other, dict) else Mapping.__eq__(self, other)
+    __setitem__ = __delitem__ = __ior__ = _refused
+    update = pop = popitem = clear = setdefault = _refused
 
     def __hash__(self) -> int:
-        return hash(frozenset(self._d.items()))
+        return hash(frozenset(self.items()))
 
     def __repr__(self) -> str:
-        return f"FrozenMap({self._d!r})"
+        return f"FrozenMap({dict.__repr__(self)})"
+
+    def __reduce__(self):
+        # pickle and copy would rebuild it item by item through the refused __setitem__
+        return FrozenMap, (dict(self),)
 
     def set(self, key: K, value: V) -> "FrozenMap[K, V]":
-        d = self._d.copy()
-        d[key] = value
-        new = FrozenMap.__new__(FrozenMap)
-        new._d = d
+        new = FrozenMap(self)
+        dict.__setitem__(new, key, value)
         return new
 
 

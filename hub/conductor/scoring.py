@@ -196,7 +196,7 @@ def score_count(setup: Setup, seats, values) -> Outcome:
     door = _count_door(setup, seats_taken(seats))
     if door is None:
         raise Refusal("NOTHING IN PLAY")
-    engine_values = _engine_values(door.seats, dict(values.items()), door.seat_keys, door.keys)
+    engine_values = _engine_values(door.seats, dict(values), door.seat_keys, door.keys)
     try:
         outcome = door.score(engine_values)
     except Refusal as e:
@@ -253,7 +253,7 @@ def _to_engine(setup: Setup, seats, values, play_off: bool, lead: bool, whole: b
     translated; the lead checked and left out (the engine does not see it)."""
     if type(values) is not FrozenMap and not isinstance(values, Mapping):
         raise Refusal("BAD MESSAGE")
-    values = dict(values.items())   # the engine's own copy (the items copied in C)
+    values = dict(values)   # the engine's own copy (of a FrozenMap or a dict: copied in C)
     if lead and (whole or "lead" in values):
         n = values.pop("lead", None)
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 4:
