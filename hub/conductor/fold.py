@@ -402,10 +402,9 @@ def _result(state, ev):
         entry = _entry(state, ev, 0, p.cards + (None,) * (4 - len(p.cards)))
         p = replace(p, entries=p.entries + (entry,))
         return replace(state, play_offs=state.play_offs[:i] + (p,) + state.play_offs[i + 1:])
-    s = state.session
-    t = s.tables[n]
-    entry = _entry(state, ev, s.number, t.seats)
-    return state.with_session(s.with_table(n, t.with_entry(entry)))
+    t = _table(state, n)
+    entry = _entry(state, ev, state.session.number, t.seats)
+    return _put(state, n, t.with_entry(entry))
 
 
 def _mend_entry(state, entry_id: str, change, table: int | None = None) -> PartyState:
