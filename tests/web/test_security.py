@@ -12,6 +12,7 @@ import pytest
 from .conftest import CONDUCTOR, PASSWORD, action_id_of, csrf_of, make_party, sign_in
 
 from party.setup import create_party
+from web.actions import ACTIONS
 
 pytestmark = pytest.mark.broker
 
@@ -74,6 +75,34 @@ def test_every_form_without_its_csrf_token_is_refused(app, console, hub):
         assert console.post(target, data={"action_id": "0" * 16, "meaning": "stop"}).status_code == 400, rule
         assert console.post(target, data={"csrf_token": "forged", "meaning": "stop"}).status_code == 400, rule
     assert hub.seq == seq
+
+
+def test_a_malformed_csrf_token_is_refused_as_a_wrong_one(app, console, hub):
+    """Issue 24: a token with a character that is not ASCII (sent by anyone, signed in or not)
+    made `hmac.compare_digest` raise, a 500 and a traceback on every POST; it is a 400 like
+    any wrong token, by form field and by header, and nothing is recorded."""
+    make_party(hub, 2)
+    seq, posted = hub.seq, 0
+    signed_out = app.test_client()
+    signed_out.get("/console/login")                       # a session with its own token
+    targets = [url(app, endpoint, args) for endpoint, rule, args in rules(app, "POST")]
+    targets += [f"/console/act/{name}" for name in ACTIONS]      # each console action by its name
+    for target in targets:
+        for client in (console, signed_out):
+            for token in ("é" * 43, "\u2603", "\x00\xff"):
+                r = client.post(target, data={"csrf_token": token, "action_id": "0" * 16, "meaning": "stop"})
+                assert r.status_code == 400 and "security token" in r.get_data(as_text=True), (target, token)
+            r = client.post(target, data="{}", content_type="application/json",
+                            headers={"X-CSRF-Token": "\xe9t\xe9"})
+            assert r.status_code == 400, target
+        posted += 1
+    assert posted >= 45 and hub.seq == seq
+
+
+def test_a_keypad_link_with_a_malformed_token_is_not_found(app, hub):
+    make_party(hub, 2)
+    for token in ("\u00e9" * 20, "%C3%A9"):
+        assert app.test_client().get(f"/keypad/1/{token}").status_code == 404
 
 
 def test_a_get_changes_nothing(app, console, hub, room):
