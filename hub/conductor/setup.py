@@ -27,6 +27,8 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from hub.refusal import Refusal
+
 FORMS = ("block", "draw", "all-quarters", "sebastopol", "bergen", "tiddle-a-wink")
 PARTNERSHIP_FORMS = frozenset({"bergen", "tiddle-a-wink"})
 # forms whose party rules are "the same as in Block" (movement by gains)
@@ -37,10 +39,6 @@ _SESSIONS = {"block": 3, "draw": 3, "all-quarters": 3, "sebastopol": 4}
 # what the standings count, per form
 MEASURE = {"block": "sixteenths", "draw": "sixteenths", "all-quarters": "quarters",
            "sebastopol": "games", "bergen": "punch-holes", "tiddle-a-wink": "punch-holes"}
-
-
-class SetupError(ValueError):
-    """A set-up the party cannot be run with; the message is short, for the console."""
 
 
 @dataclass(frozen=True)
@@ -95,10 +93,10 @@ class Setup:
 def from_body(body: dict) -> Setup:
     form = body.get("form")
     if form not in FORMS:
-        raise SetupError("UNKNOWN FORM")
+        raise Refusal("UNKNOWN FORM")
     tables = body.get("tables")
     if not isinstance(tables, int) or isinstance(tables, bool) or not 1 <= tables <= 999:
-        raise SetupError("BAD TABLES")
+        raise Refusal("BAD TABLES")
     partnership = form in PARTNERSHIP_FORMS
     games = body.get("games_per_session", _GAMES.get(form))
     sessions = body.get("sessions", _SESSIONS.get(form))
@@ -106,25 +104,32 @@ def from_body(body: dict) -> Setup:
     precedence = body.get("precedence", "table-1-first")
     head_table = body.get("head_table", "to-last")
     if games is not None and (not isinstance(games, int) or games < 1):
-        raise SetupError("BAD GAMES")
+        raise Refusal("BAD GAMES")
     if sessions is not None and (not isinstance(sessions, int) or sessions < 1):
-        raise SetupError("BAD SESSIONS")
+        raise Refusal("BAD SESSIONS")
     if sessions is None and time_limit is None:
-        raise SetupError("SESSIONS OR TIME")
+        raise Refusal("SESSIONS OR TIME")
+    if time_limit is not None and (type(time_limit) not in (int, float) or not 0 < time_limit < 10_000):
+        raise Refusal("BAD TIME LIMIT")
+    points = body.get("session_points", 10)
+    if type(points) is not int or points < 1:
+        raise Refusal("BAD POINTS")
+    if any(body.get(key) is not None and type(body[key]) is not str for key in ("variant", "tile_set")):
+        raise Refusal("NO SUCH VARIANT")
     if precedence not in ("table-1-first", "larger-number-first"):
-        raise SetupError("BAD PRECEDENCE")
+        raise Refusal("BAD PRECEDENCE")
     if head_table not in ("to-last", "stay"):
-        raise SetupError("BAD HEAD TABLE")
+        raise Refusal("BAD HEAD TABLE")
     in_play = body.get("in_play", "hand")
     if in_play not in ("hand", "each"):
-        raise SetupError("BAD IN PLAY")
+        raise Refusal("BAD IN PLAY")
     prizes = body.get("prizes")
     if prizes is not None and (not isinstance(prizes, int) or prizes < 0):
-        raise SetupError("BAD PRIZES")
+        raise Refusal("BAD PRIZES")
     return Setup(
         form=form, variant=body.get("variant"), tile_set=body.get("tile_set"),
         tables=tables, games_per_session=None if partnership else games,
-        session_points=body.get("session_points", 10) if partnership else None,
+        session_points=points if partnership else None,
         sessions=sessions, time_limit=time_limit, prizes=prizes,
         booby=bool(body.get("booby", False)), confirm=bool(body.get("confirm", False)),
         seat_check=bool(body.get("seat_check", True)),
@@ -146,7 +151,7 @@ def changed(setup: Setup, changes: dict) -> Setup:
     """The set-up with `changes`, checked as a new party's would be. A value None gives the
     book's default back; a new form comes with its own defaults unless they are given."""
     if not isinstance(changes, Mapping) or any(key not in CHANGEABLE for key in changes):
-        raise SetupError("BAD CHANGE")
+        raise Refusal("BAD CHANGE")
     body = {key: v for key, v in setup.to_json().items() if v is not None}
     if changes.get("form", setup.form) != setup.form:
         for key in _OF_THE_FORM:
