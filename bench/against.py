@@ -16,6 +16,7 @@ printed best of the runs, with this tree's value divided by REV's.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import subprocess
@@ -68,8 +69,30 @@ def _git(*args: str) -> str:
     return subprocess.run(["git", "-C", str(ROOT), *args], check=True, capture_output=True, text=True).stdout.strip()
 
 
-def _run(root: Path, script: str, argv: list[str], label: str) -> str:
-    """Run `script` of the tree at `root` with the same Python; its output, echoed as it comes."""
+def short(rev: str) -> str:
+    """REV's commit, abbreviated."""
+    return _git("rev-parse", "--short", f"{rev}^{{commit}}")
+
+
+def this_tree() -> str:
+    """HEAD's commit, abbreviated, with "+changes" where the tracked files differ from it."""
+    return _git("rev-parse", "--short", "HEAD") + ("+changes" if _git("status", "--porcelain", "--untracked-files=no") else "")
+
+
+@contextlib.contextmanager
+def checked_out(commit: str):
+    """The tree of `commit` in a temporary detached `git worktree`, removed afterwards."""
+    other = Path(tempfile.mkdtemp(prefix="bench-against-")) / commit
+    _git("worktree", "add", "--detach", str(other), commit)
+    try:
+        yield other
+    finally:
+        _git("worktree", "remove", "--force", str(other))
+
+
+def run(root: Path, script: str, argv: list[str], label: str) -> str:
+    """Run `script` (relative to `root`, or absolute) with the tree at `root` first on the path
+    and the same Python; its output, echoed as it comes."""
     env = dict(os.environ, PYTHONPATH=str(root), PYTHONUNBUFFERED="1")
     proc = subprocess.Popen([sys.executable, script, *argv], cwd=root, env=env, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -86,21 +109,16 @@ def compare(bench_file: str, rev: str, runs: int, figures: tuple[Figure, ...]) -
     """Run the bench `bench_file` here and at `rev`; print every figure of both and their ratio."""
     script = str(Path(bench_file).resolve().relative_to(ROOT))
     argv = _forwarded(sys.argv[1:])
-    commit = _git("rev-parse", "--short", f"{rev}^{{commit}}")
-    here = _git("rev-parse", "--short", "HEAD") + ("+changes" if _git("status", "--porcelain", "--untracked-files=no") else "")
+    commit, here = short(rev), this_tree()
     changed = [f for f in LOAD_GENERATOR if _git("diff", "--name-only", commit, "--", f)]
     print(f"{script} {' '.join(argv)}: this tree ({here}) against {commit}, {runs} run(s) each, alternately")
     if changed:
         print(f"  the load generator differs between the two in: {', '.join(changed)}")
-    other = Path(tempfile.mkdtemp(prefix="bench-against-")) / commit
-    _git("worktree", "add", "--detach", str(other), commit)
-    try:
+    with checked_out(commit) as other:
         outputs: dict[str, list[str]] = {"this": [], commit: []}
         for _ in range(runs):
-            outputs["this"].append(_run(ROOT, script, argv, "this"))
-            outputs[commit].append(_run(other, script, argv, commit))
-    finally:
-        _git("worktree", "remove", "--force", str(other))
+            outputs["this"].append(run(ROOT, script, argv, "this"))
+            outputs[commit].append(run(other, script, argv, commit))
     print(f"\n{script} {' '.join(argv)}; best of {runs} run(s) each")
     print(f"{'figure':<52} {'this (' + here + ')':>18} {commit:>14} {'this / ' + commit:>16}")
     for f in figures:
