@@ -51,6 +51,8 @@ class Journal:
     def __init__(self, path: str | Path):
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        if self.path.exists():
+            check_file(self.path)   # a cut file: said before SQLite reads on into it
         # isolation_level=None: we issue BEGIN/COMMIT ourselves so that a batch
         # of events is one durable transaction.
         self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -146,19 +148,82 @@ def backup(path: str | Path) -> bytes:
         copy.close()
 
 
+class JournalDamaged(Exception):
+    """A journal file that cannot be read as the hub wrote it: what is wrong and where (the
+    row's seq, a byte offset), said in words for the host; never served, never guessed at."""
+
+    def __init__(self, what: str, seq: int | None = None):
+        self.seq = seq
+        super().__init__(what)
+
+
+def check_file(path: str | Path) -> None:
+    """A file shorter than its own header says (SQLite's page size times its page count) was
+    cut: its last rows are gone or half there. Said at once, in bytes, before any row is read
+    (SQLite would read the missing pages as zeros, or call the image malformed further on)."""
+    with open(path, "rb") as f:
+        header = f.read(100)
+        size = f.seek(0, 2)
+    if len(header) < 100 or not header.startswith(b"SQLite format 3\0"):
+        return   # not SQLite at all: sqlite3 says so in its words
+    page = int.from_bytes(header[16:18], "big")
+    page = 65536 if page == 1 else page
+    pages = int.from_bytes(header[28:32], "big")
+    # the count is kept only where these two agree (SQLite's file format, section 1.3.9)
+    if pages and header[24:28] == header[92:96] and size < page * pages:
+        raise JournalDamaged(f"the file is cut short: {size:,} bytes where its header says {pages} pages of "
+                             f"{page:,} ({page * pages:,} bytes); the last {page * pages - size:,} bytes, "
+                             f"from byte offset {size:,}, are missing")
+
+
 def read_events(db: sqlite3.Connection, after: int = 0) -> Iterator[Event]:
-    rows = db.execute(
-        "SELECT seq, id, at, source, kind, body FROM journal WHERE seq > ? ORDER BY seq", (after,)
-    )
-    for seq, id_, at, source, kind, body in rows:
-        yield Event.journaled(seq, id_, at, source, kind, _body(body))
+    """The journal's rows from seq `after` on, in order, each read as an Event; a row that
+    cannot be read (the file damaged, a body that is not JSON) raises JournalDamaged naming
+    its seq, or the last seq read whole."""
+    last = after   # the last seq read whole
+    try:
+        rows = db.execute(
+            "SELECT seq, id, at, source, kind, body FROM journal WHERE seq > ? ORDER BY seq", (after,)
+        )
+        for row in rows:
+            seq, id_, at, source, kind, body = row
+            if not (type(seq) is int and seq > last and type(id_) is str and type(at) in (float, int)
+                    and type(source) is str and type(kind) is str and type(body) is str):
+                raise JournalDamaged(f"the row after seq {last} is damaged: {_damage(row, last)}", last + 1)
+            yield Event.journaled(seq, id_, at, source, kind, _body(seq, body))
+            last = seq
+    except sqlite3.DatabaseError as e:
+        if e.sqlite_errorcode == sqlite3.SQLITE_NOTADB:
+            raise   # not a journal at all (another file named): not a damaged one
+        raise JournalDamaged(f"the file is damaged after seq {last}: {e}", last + 1) from None
 
 
-def _body(text: str) -> dict:
+def _damage(row: tuple, last: int) -> str:
+    """What is wrong with a row read back: its fields missing or of another type."""
+    wrong = [f"{name} {'missing' if value is None else 'of type ' + type(value).__name__}"
+             for name, value, want in zip(("seq", "id", "at", "source", "kind", "body"), row,
+                                          (int, str, (int, float), str, str, str))
+             if value is None or not isinstance(value, want)]
+    if not wrong:   # each field of its type: the seq is out of order
+        wrong = [f"seq {row[0]} out of order"]
+    return ", ".join(wrong)
+
+
+def _body(seq: int, text: str) -> dict:
     """A row's body as written. orjson reads it in a third of `json`'s time (a replay and the
     start-up's audit read every row); `json` what orjson refuses: an int past 64 bits, which a
     staff action's body may hold. The digest is of the text, not of this reading."""
     try:
-        return orjson.loads(text)
+        body = orjson.loads(text)
     except orjson.JSONDecodeError:
-        return json.loads(text)
+        try:
+            body = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise JournalDamaged(f"seq {seq}: its body is not JSON ({e.msg}, at byte offset "
+                                 f"{len(text[:e.pos].encode())} of the body)", seq) from None
+        except RecursionError:
+            raise JournalDamaged(f"seq {seq}: its body is nested too deep to read "
+                                 f"({len(text.encode()):,} bytes)", seq) from None
+    if type(body) is not dict:
+        raise JournalDamaged(f"seq {seq}: its body is JSON but not an object ({type(body).__name__})", seq)
+    return body

@@ -23,7 +23,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from . import conductor, edge, gap, protocol
 from .event import Event, Proposal, Verdict
-from .journal import Journal, open_reader
+from .journal import Journal, JournalDamaged, open_reader
 from .gap import StaffGap
 from .replica import Replica
 
@@ -81,14 +81,17 @@ class Hub:
                  boards: dict[int, str] | None = None, replica: str | None = None, replica_sync_s: float = 1.0,
                  audit: bool = True):
         self.journal = Journal(journal_path)
-        with conductor.collector_paused():  # reading the journal too, not only the fold
-            if audit:  # serve only a journal the conductor would have written (docs/journal.md)
-                self.state, findings = conductor.audit(self.journal.events())
-                if findings:
-                    self.journal.close()
-                    raise JournalFailsAudit(journal_path, findings)
-            else:
-                self.state = conductor.replay(self.journal.events())
+        try:
+            with conductor.collector_paused():  # reading the journal too, not only the fold
+                if audit:  # serve only a journal the conductor would have written (docs/journal.md)
+                    self.state, findings = conductor.audit(self.journal.events())
+                    if findings:
+                        raise JournalFailsAudit(journal_path, findings)
+                else:
+                    self.state = conductor.replay(self.journal.events())
+        except (JournalFailsAudit, JournalDamaged):   # not served (JournalDamaged: which row, where)
+            self.journal.close()
+            raise
         conductor.collector_spares_the_party()   # what was replayed stays for the party
         # Litestream beside the hub (hub/replica.py); its position is what the boards may forget.
         self.replica = Replica(replica, journal_path, sync_s=replica_sync_s,

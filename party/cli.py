@@ -193,6 +193,7 @@ def _start_hub(args, journal: Path, movable: bool = False):
     from web import create_app
     from web.server import WebServer, is_loopback, public_url
 
+    from hub.journal import JournalDamaged
     from hub.service import Hub, JournalFailsAudit
 
     from .provision import hub_settings
@@ -203,10 +204,11 @@ def _start_hub(args, journal: Path, movable: bool = False):
         hub = Hub(journal, host, port, audit=not args.no_audit, replica=args.replica,
                   replica_sync_s=args.replica_sync,
                   **(hub_settings(args.provisioned) if args.provisioned else {}))
-    except JournalFailsAudit as e:
+    except (JournalFailsAudit, JournalDamaged) as e:
         if broker:
             broker.stop()
-        raise SystemExit(f"party: {e}") from None
+        said = f"the journal {journal} is damaged: {e}" if isinstance(e, JournalDamaged) else e
+        raise SystemExit(f"party: {said}") from None
     hub.start()   # Hub() has kept the replayed party out of the cyclic collector's passes
     say(f"hub running; journal {journal} (seq {hub.seq})")
     _say_if_no_broker(hub, host, port)

@@ -16,10 +16,11 @@ from pathlib import Path
 
 from hub.conductor import audit, replay, to_json
 from hub.event import Event
-from hub.journal import open_reader, read_events
+from hub.journal import JournalDamaged, check_file, open_reader, read_events
 
 
 def read_journal(path: str) -> list[Event]:
+    check_file(path)
     db = open_reader(path)
     try:
         return list(read_events(db))
@@ -81,13 +82,15 @@ def add_commands(subparsers) -> None:
 
 def _host_journal(path: str) -> list[Event]:
     """The journal the host named, or what is wrong with it said in a line (a wrong name,
-    the guest list's CSV given instead)."""
+    the guest list's CSV given instead, a damaged file: which row, where)."""
     if not Path(path).is_file():
         raise SystemExit(f"party replay: no journal at {path}")
     try:
         return read_journal(path)
     except sqlite3.DatabaseError as e:
         raise SystemExit(f"party replay: {path} is not a party's journal ({e})") from None
+    except JournalDamaged as e:
+        raise SystemExit(f"party replay: the journal {path} is damaged: {e}") from None
 
 
 def run(args) -> int:
