@@ -63,7 +63,11 @@ def _globals():
     return {"new_action_id": actions.new_action_id, "login": g.get("login"),
             "role": store.staff().get(g.get("login")), "hidden_standings": _hub().state.standings_hidden is not None, "kept_form": kept_form,
             "replica": _hub().replica_lag(time.time()) if g.get("login") else None,
-            "gap": _gap() if g.get("login") else []}
+            "gap": _gap() if g.get("login") else [], "hub_started": _started()}
+
+
+def _started() -> float:
+    return current_app.extensions["party.started"]
 
 
 def _gap() -> list[dict]:
@@ -175,6 +179,13 @@ def tables_json():
     lag = hub.replica_lag(time.time())
     return jsonify(seq=hub.seq, tables=party.table_status(hub.state, boards),
                    replica=render_template("console/replica.html", replica=lag) if lag else None)
+
+
+@bp.get("/hub.json")
+def hub_state():
+    """Asked by every console page every second or two (static/console.js): an answer
+    says the hub is up; `started` changes when it has started again."""
+    return jsonify(started=_started())
 
 
 @bp.get("/corrections")
