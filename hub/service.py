@@ -26,6 +26,7 @@ from .event import Event, Proposal, Verdict
 from .journal import Journal, JournalDamaged, open_reader
 from .gap import StaffGap
 from .replica import Replica
+from .runs import Runs
 
 log = logging.getLogger("hub")
 
@@ -104,6 +105,7 @@ class Hub:
         # With provisioning (party/provision.py): the one board allowed to speak for each table.
         self.provisioned_boards = boards
         self.seq = self.journal.last_seq()
+        self.runs = Runs(journal_path)   # the runs before this one, for the console after a restart
         self.boards: dict[int, BoardSeen] = {}
         # SimpleQueue: put and get in C, no Python-level lock per message on the MQTT thread
         self._inbox: queue.SimpleQueue = queue.SimpleQueue()
@@ -133,6 +135,7 @@ class Hub:
             self.replica.start()
         self.mqtt.connect_async(*self.broker_address, keepalive=10)
         self._writer.start()
+        self.runs.begin(self.broker_address, self._alive)
         log.info("hub started at journal seq %d, broker %s:%d", self.seq, *self.broker_address)
         return self
 
@@ -148,9 +151,14 @@ class Hub:
         self._stopping.set()
         self._link.wake()
         self._writer.join(10)   # it drains the inbox, then disconnects
+        self.runs.end()
         self.journal.close()
         if self.replica:
             self.replica.stop()  # after the last commit: Litestream ships it as it stops
+
+    def _alive(self) -> tuple[int, dict[str, str]]:
+        """What a run notes as it goes (hub/runs.py): the journal's last event, the boards online."""
+        return self.seq, {str(t): seen.board for t, seen in list(self.boards.items()) if seen.state == "online"}
 
     # ----- inputs -------------------------------------------------------------
     def submit(self, proposal: Proposal, timeout: float = 10.0) -> Verdict:

@@ -1,0 +1,39 @@
+"""A hub's runs on a journal (hub/runs.py): what the console says after a restart and
+where `party run` finds the broker port the boards were given."""
+from __future__ import annotations
+
+import time
+
+from hub import runs
+from hub.runs import Runs
+
+
+def test_a_run_stopped_in_order_says_when_and_a_killed_one_its_last_sign_of_life(tmp_path, monkeypatch):
+    monkeypatch.setattr(runs, "ALIVE_S", 0.05)
+    journal = tmp_path / "party.sqlite3"
+    assert runs.last(journal) is None                       # never run on
+
+    first = Runs(journal)
+    first.begin(("127.0.0.1", 41883), lambda: (7, {"1": "b1"}))
+    time.sleep(0.2)
+    first.end()
+    before = Runs(journal).previous
+    assert before.stopped is not None and before.stopped >= before.alive - 0.01
+    assert (before.seq, before.broker, before.boards) == (7, ("127.0.0.1", 41883), {"1": "b1"})
+
+    killed = Runs(journal)                                 # dies: never ends
+    seen = {"seq": 8}
+    killed.begin(("127.0.0.1", 41883), lambda: (seen["seq"], {}))
+    seen["seq"] = 12
+    time.sleep(0.3)
+    after = runs.last(journal)
+    assert after.started == killed.started and after.stopped is None
+    assert after.seq == 12 and time.time() - after.alive < 0.3   # noted as it went
+    assert len(Runs(journal).before) == 2
+    killed.end()
+
+
+def test_a_damaged_runs_file_leaves_the_party_going_without_its_history(tmp_path):
+    journal = tmp_path / "party.sqlite3"
+    (tmp_path / "party.sqlite3.runs.json").write_text('{"runs": [{"started": "')
+    assert Runs(journal).previous is None
