@@ -12,7 +12,6 @@ Blueprints, one job each:
 """
 from __future__ import annotations
 
-import time
 from datetime import timedelta
 from pathlib import Path
 
@@ -45,7 +44,6 @@ def create_app(hub, **config) -> Flask:
     store = WebStore(app.config["WEB_STORE"] or _beside(hub.journal.path, ".web.json"))
     app.secret_key = store.secret
     app.extensions["party.hub"] = hub
-    app.extensions["party.started"] = time.time()   # served by the hub's process: its start
     app.extensions["party.web_store"] = store
     app.extensions["party.login_throttle"] = LoginThrottle(app.config["LOGIN_TRIES"], app.config["LOGIN_PAUSE_SECONDS"])
     app.extensions["party.projection"] = projection.Projection(hub, app.config["SSE_SETTLE_SECONDS"])

@@ -15,12 +15,12 @@ import math
 import time
 
 from flask import (Blueprint, Response, abort, current_app, flash, g, jsonify, redirect, render_template,
-                   request, url_for)
+                   request, session, url_for)
 
 from hub.gap import proposal as unreplicated_proposal
 from hub.journal import backup
 
-from . import actions, guest_list, party, refusals, security
+from . import actions, guest_list, party, refusals, restart, security
 from .actions import BadForm
 from .typed import keep, kept_form
 from .security import login_required
@@ -63,11 +63,16 @@ def _globals():
     return {"new_action_id": actions.new_action_id, "login": g.get("login"),
             "role": store.staff().get(g.get("login")), "hidden_standings": _hub().state.standings_hidden is not None, "kept_form": kept_form,
             "replica": _hub().replica_lag(time.time()) if g.get("login") else None,
-            "gap": _gap() if g.get("login") else [], "hub_started": _started()}
+            "gap": _gap() if g.get("login") else [], "hub_started": _hub().runs.started,
+            "restart": _restart()}
 
 
-def _started() -> float:
-    return current_app.extensions["party.started"]
+def _restart() -> dict | None:
+    """After the hub started again: what happened, on every console page until the host
+    has read it (in this browser)."""
+    if not g.get("login") or session.get("restart_seen") == _hub().runs.started:
+        return None
+    return restart.summary(_hub(), time.time(), current_app.config["BOARD_SILENT_SECONDS"])
 
 
 def _gap() -> list[dict]:
@@ -185,7 +190,17 @@ def tables_json():
 def hub_state():
     """Asked by every console page every second or two (static/console.js): an answer
     says the hub is up; `started` changes when it has started again."""
-    return jsonify(started=_started())
+    told = _restart()
+    return jsonify(started=_hub().runs.started,
+                   restart=render_template("console/restart.html", restart=told) if told else None)
+
+
+@bp.post("/restart/seen")
+@login_required
+def restart_seen():
+    """The host has read what the restart did: not shown again in this browser."""
+    session["restart_seen"] = _hub().runs.started
+    return _back()
 
 
 @bp.get("/corrections")

@@ -33,7 +33,7 @@
     }
   }
 
-  function clock(t) { return new Date(t).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" }); }
+  function clock(t) { return new Date(t).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false }); }
 
   function say(text, back) {
     bar.textContent = text;
@@ -73,6 +73,7 @@
         (typed() ? "What you typed is still here." : ""), true);
     if (state.restart && !document.getElementById("restart")) {
       document.querySelector("main").insertAdjacentHTML("afterbegin", state.restart);
+      document.querySelector("#restart input[name=next]").value = location.pathname + location.search;
     }
     if (!restarted) setTimeout(() => { if (up) bar.hidden = true; }, 5000);
   }
