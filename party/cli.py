@@ -198,6 +198,7 @@ def _start_hub(args, journal: Path, movable: bool = False):
 
     from .provision import hub_settings
 
+    _resume(args, journal)
     _choose_ports(args, movable)
     broker, (host, port) = _start_broker(args)
     try:
@@ -223,6 +224,27 @@ def _start_hub(args, journal: Path, movable: bool = False):
         say("the table markers' QR codes would point to this machine itself: for the guests' phones "
             f"use --http 0.0.0.0:{web.port} (or --public-url)")
     return broker, hub, web
+
+
+def _resume(args, journal: Path) -> None:
+    """A journal a hub has run on before: said, and its embedded broker's port used again
+    unless told otherwise (--broker, or --mqtt-port other than 0): the boards were given it."""
+    from hub.runs import last
+
+    before = last(journal)
+    if before is None:
+        return
+    def clock(t: float) -> str:
+        return time.strftime("%H:%M:%S", time.localtime(t))
+
+    how = (f"stopped in order at {clock(before.stopped)}" if before.stopped is not None
+           else f"stopped without a goodbye (a crash, a power cut or a kill) after {clock(before.alive)}")
+    say(f"resuming the party in {journal}: the hub last ran on it from {clock(before.started)} and {how}, "
+        f"at event {before.seq}")
+    if not args.broker and not args.mqtt_port and before.broker:
+        args.mqtt_port = before.broker[1]
+        say(f"the broker on port {args.mqtt_port} again, as the last run: the boards were given it "
+            f"(--mqtt-port PORT for another)")
 
 
 def _say_if_no_broker(hub, host: str, port: int, wait_s: float = 10.0) -> None:
