@@ -8,6 +8,7 @@ from typing import Iterable, Iterator, Sequence
 
 import orjson
 
+from . import seal
 from .event import Event
 
 SCHEMA = """
@@ -18,7 +19,8 @@ CREATE TABLE IF NOT EXISTS journal (
     source TEXT NOT NULL,
     kind   TEXT NOT NULL,
     body   TEXT NOT NULL,
-    digest TEXT NOT NULL
+    digest TEXT NOT NULL,
+    seal   TEXT            -- hub/seal.py: the chain's link; NULL in rows written before it
 );
 CREATE TRIGGER IF NOT EXISTS journal_no_update BEFORE UPDATE ON journal
 BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
@@ -33,6 +35,9 @@ CREATE TABLE IF NOT EXISTS restored (
 -- Inputs refused for good (docs/protocol.md, "One id, one verdict"): not events of the
 -- party, so not in the fold; a resend of the same id gets the same refusal, after a
 -- restart too.
+-- The first seq written with a seal (hub/seal.py): 1, or where a journal written before
+-- the seal was first opened by a writer that seals. Every row from it on carries one.
+CREATE TABLE IF NOT EXISTS sealed (since INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS refused (
     id     TEXT PRIMARY KEY,
     digest TEXT NOT NULL,
@@ -65,9 +70,27 @@ class Journal:
         # table's half of `verdicts`' query took two fifths of its time.
         self._refused = {id_: (digest, why) for id_, digest, why in
                          self._db.execute("SELECT id, digest, why FROM refused")}
+        self._seal_from_here()
+        # The chain checked once at open (the hub serves it only unbroken); its head is where
+        # the next row's seal starts. The record is read before the rows: see seal.check.
+        self.chain = seal.check(self._db, seal.read_head(self.path))
+        self.head = (self.chain.seq, self.chain.head)
+        self._head_record = seal.HeadRecord(self.path)
+
+    def _seal_from_here(self) -> None:
+        """A journal written before the seal is sealed from its next row on (its rows stay as
+        they were written; the first seal covers them all: hub/seal.py)."""
+        if self._db.execute("SELECT 1 FROM sealed").fetchone():
+            return
+        self._db.execute("BEGIN IMMEDIATE")
+        if not any(col[1] == "seal" for col in self._db.execute("PRAGMA table_info(journal)")):
+            self._db.execute("ALTER TABLE journal ADD COLUMN seal TEXT")
+        self._db.execute("INSERT INTO sealed (since) VALUES (?)", (self.last_seq() + 1,))
+        self._db.execute("COMMIT")
 
     def close(self) -> None:
         self._db.close()
+        self._head_record.close()
 
     def last_seq(self) -> int:
         return self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM journal").fetchone()[0]
@@ -103,18 +126,24 @@ class Journal:
         batch is what lets the hub keep up with a room entering after the bell.
         A failure appends nothing.
         """
-        rows = [(e.seq, e.id, e.at, e.source, e.kind, e.body_json, e.digest)
-                for e in events]
+        seq, head, link, rows = *self.head, seal.link, []
+        for e in events:   # each row sealed on the one before it (hub/seal.py)
+            seq, body, digest = e.seq, e.body_json, e.digest
+            head = link(head, seq, e.id, e.at, e.source, e.kind, digest, body)
+            rows.append((seq, e.id, e.at, e.source, e.kind, body, digest, head))
         self._db.execute("BEGIN IMMEDIATE")
         try:
-            self._db.executemany(
-                "INSERT INTO journal (seq, id, at, source, kind, body, digest) VALUES (?,?,?,?,?,?,?)", rows)
+            self._db.executemany("INSERT INTO journal (seq, id, at, source, kind, body, digest, seal) "
+                                 "VALUES (?,?,?,?,?,?,?,?)", rows)
             self._db.executemany("INSERT INTO refused (id, digest, why, at) VALUES (?,?,?,?)", refused)
             self._db.execute("COMMIT")
         except BaseException:
             self._db.execute("ROLLBACK")
             raise
         self._refused.update((id_, (digest, why)) for id_, digest, why, _ in refused)
+        if rows:
+            self.head = (seq, head)
+            self._head_record.write(seq, head)
 
     def events(self, after: int = 0) -> Iterator[Event]:
         return read_events(self._db, after)
@@ -125,9 +154,12 @@ class Journal:
         return (row[0], row[1]) if row else None
 
     def mark_restored(self, at: float) -> int:
-        """A takeover: this journal was just restored from a replica, up to its last seq."""
+        """A takeover: this journal was just restored from a replica, up to its last seq; a
+        head record left beside it by a lost hub is of rows the replica may lack, and goes."""
         seq = self.last_seq()
         self._db.execute("INSERT INTO restored (seq, at) VALUES (?, ?)", (seq, at))
+        self._head_record.write(*self.head)
+        self.chain = seal.check(self._db, self.head)
         return seq
 
 

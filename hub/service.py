@@ -86,6 +86,10 @@ class Hub:
             with conductor.collector_paused():  # reading the journal too, not only the fold
                 if audit:  # serve only a journal the conductor would have written (docs/journal.md)
                     self.state, findings = conductor.audit(self.journal.events())
+                    if self.journal.chain.broken:   # checked as it opened (hub/seal.py); a row it
+                        # could not read was said first, by the audit's reading
+                        raise JournalDamaged(f"its seal is broken: {self.journal.chain.broken}; "
+                                             f"`party run --no-audit` serves it as it is")
                     if findings:
                         raise JournalFailsAudit(journal_path, findings)
                 else:

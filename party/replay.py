@@ -14,6 +14,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
+from hub import seal
 from hub.conductor import audit, replay, to_json
 from hub.event import Event
 from hub.journal import JournalDamaged, check_file, open_reader, read_events
@@ -106,9 +107,34 @@ def run(args) -> int:
 
 def run_audit(path: str) -> int:
     events = _host_journal(path)
+    chain = _chain(path)
     _, findings = audit(events)
     for f in findings:
         sys.stdout.write(f"{f}\n")
+    sys.stdout.write(f"{said(chain, path)}\n")
     sys.stdout.write(f"audit of {path}: {len(events)} events, {len({f.seq for f in findings})} of them "
                      f"the conductor would not have written\n")
-    return 1 if findings else 0
+    return 1 if findings or chain.broken else 0
+
+
+def _chain(path: str) -> seal.Chain:
+    record = seal.read_head(path)   # before the rows: a running hub is only ahead of it
+    db = open_reader(path)
+    try:
+        return seal.check(db, record)
+    finally:
+        db.close()
+
+
+def said(chain: seal.Chain, path: str) -> str:
+    """The seal as the audit found it, in a line."""
+    if chain.broken:
+        return f"SEAL BROKEN: {chain.broken}"
+    if chain.since is None:
+        return "seal: none (a journal written before the seal, not opened by a hub since): rows not checked"
+    old = (f"; seq 1 to {chain.since - 1}, written before the seal, are covered by the first seal after "
+           f"them" if chain.since > 1 and chain.sealed else "")
+    record = ("the writer's head record agrees" if chain.record else
+              f"no head record beside it ({seal.head_path(path).name}): rows removed from its end could "
+              f"not be seen")
+    return f"seal: unbroken to seq {chain.seq}, receipt {seal.receipt(chain.head)}{old}; {record}"
