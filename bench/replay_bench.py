@@ -12,6 +12,8 @@ it. That bench timed the fold alone over events in memory; here:
 - read + fold: `conductor.replay(read_events(...))`, what `party replay` does;
 - read + audit: `conductor.audit(read_events(...))`, every input admitted again
   (what a restarted hub and `party replay --audit` do);
+- seal: the journal's hash chain checked from its first row (hub/seal.py), which a
+  restarted hub and `party replay --audit` do besides;
 - hub start-up: `Hub(journal)` (open, audit, last seq) and `start()` until it is
   connected to Mosquitto and has republished every table's retained screen.
 Each is run three times; the best is printed (the machine is shared).
@@ -32,7 +34,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 from bench.against import Figure, add_options, compare  # noqa: E402
 from bench.room import machine  # noqa: E402
 from conductor_bench import Hub as Driver, party, play_block_session  # noqa: E402
-from hub import conductor  # noqa: E402
+from hub import conductor, seal  # noqa: E402
 from hub.conductor import events as k  # noqa: E402
 from hub.journal import Journal, open_reader, read_events  # noqa: E402
 
@@ -41,6 +43,7 @@ FIGURES = (
     Figure("read (SQLite -> Event)", r"^read \(SQLite.*: +([\d.]+) s", "s", False),
     Figure("read + fold (replay)", r"^read \+ fold.*: +([\d.]+) s", "s", False),
     Figure("read + audit (admit each input)", r"^read \+ audit.*: +([\d.]+) s", "s", False),
+    Figure("seal: the chain checked (every row)", r"^seal: the chain checked.*: +([\d.]+) s", "s", False),
     Figure("hub start-up: Hub()", r"^hub start-up: Hub\(\) \(open \+ (?:replay|audit)\) ([\d.]+) s", "s", False),
     Figure("... until connected, screens republished", r"^hub start-up: .* republished ([\d.]+) s", "s", False),
 )
@@ -152,6 +155,17 @@ def main() -> None:
     (audited, findings), dt = best(read_audit)
     assert audited.seq == n and not findings
     print(f"read + audit (start-up):     {dt:6.2f} s  {n / dt:9,.0f} events/s  {dt / n * 1e6:5.1f} us/event")
+    def seal_check():
+        db = open_reader(path)
+        try:
+            return seal.check(db, seal.read_head(path))
+        finally:
+            db.close()
+
+    chain, dt = best(seal_check)
+    assert chain.seq == n and not chain.broken
+    print(f"seal: the chain checked:     {dt:6.2f} s  {n / dt:9,.0f} events/s  {dt / n * 1e6:5.1f} us/event "
+          f"(party replay --audit's and the hub's start-up's, besides the audit)")
     full, frozen = full_collection(state)
     print(f"a full garbage collection with the replayed party in memory: {full * 1000:5.1f} ms; "
           f"after gc.freeze(), as Hub() does: {frozen * 1000:5.1f} ms")
