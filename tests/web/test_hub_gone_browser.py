@@ -103,6 +103,9 @@ def test_the_hub_killed_under_an_open_console_and_projector(chromium, tmp_path):
         console.goto(base + "console/tables")
         console.wait_for_function("document.querySelectorAll('#tables tr.online').length === 2")
         console.goto(base + "console/")
+        tables_page = context.new_page()   # a second console page, something typed on it
+        tables_page.goto(base + "console/tables")
+        tables_page.fill("form[data-action=close-table] input[name=why]", "its board fell off")
 
         # killed: no goodbye, the broker with it (the embedded one runs in the hub's process)
         first.kill()
@@ -111,7 +114,9 @@ def test_the_hub_killed_under_an_open_console_and_projector(chromium, tmp_path):
                               lambda: banner.is_visible() and "not answering" in banner.inner_text())
         said_projector = within(SAYS_WITHIN, "the projector saying the hub is gone",
                                 lambda: "lost" in projector.locator("#conn").get_attribute("class"))
-        console.screenshot(path=str(IMG / "hub-gone-console.png"))
+        within(SAYS_WITHIN, "the tables page saying the hub is gone",
+               lambda: "not answering" in tables_page.locator("#hub-state").inner_text())
+        projector.screenshot(path=str(IMG / "hub-gone-projector.png"))
 
         # a click meanwhile: typed, sent, kept (not the browser's error page)
         add = console.locator("form[data-action=add-table]").last
@@ -140,6 +145,10 @@ def test_the_hub_killed_under_an_open_console_and_projector(chromium, tmp_path):
             return "Every board online before is back (2)" in console.locator("#restart-boards").inner_text()
         within(BACK_WITHIN, "both boards back", boards_back)
         console.screenshot(path=str(IMG / "hub-restarted-console.png"), full_page=True)
+        # the page with typing kept it, and was told of the restart in place
+        tables_page.wait_for_selector("#restart")
+        assert "The hub is back" in tables_page.locator("#hub-state").inner_text()
+        assert tables_page.input_value("form[data-action=close-table] input[name=why]") == "its board fell off"
         within(BACK_WITHIN, "the projector live again",
                lambda: projector.locator("#conn").inner_text() == "live")
         print(f"said within: console {said_console:.2f} s, projector {said_projector:.2f} s")

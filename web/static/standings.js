@@ -204,7 +204,10 @@ function connect() {
   const source = new EventSource("stream");
   const conn = $("conn");
   source.onopen = () => { conn.textContent = "live"; conn.className = "conn"; };
-  source.onerror = () => { conn.textContent = "connection lost — reconnecting…"; conn.className = "conn lost"; };
+  source.onerror = () => {
+    conn.textContent = "The hub is not answering — reconnecting… (the standings as last seen)";
+    conn.className = "conn lost";
+  };
   source.addEventListener("standings", (e) => {
     view = JSON.parse(e.data);
     document.body.dataset.seq = e.lastEventId;
