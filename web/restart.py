@@ -8,6 +8,10 @@ import time
 from .telemetry import boards_view
 
 
+# a board's state (web/telemetry.py) as the summary says it
+_SAID = {"none": "not heard from since", "offline": "offline", "silent": "silent", "online": "online"}
+
+
 def _clock(t: float) -> str:
     return time.strftime("%H:%M:%S", time.localtime(t))
 
@@ -29,7 +33,7 @@ def summary(hub, now: float, silent_after: float) -> dict | None:
         # holding the stopped hub's last event is holding everything it acknowledged
         "seq": hub.seq, "seq_before": before.seq, "kept": hub.seq >= before.seq,
         "boards_before": len(before.boards),
-        "not_back": [{"table": int(t), "board": board, "state": view[t]["state"]}
+        "not_back": [{"table": int(t), "board": board, "state": _SAID[view[t]["state"]]}
                      for t, board in sorted(before.boards.items(), key=lambda tb: int(tb[0]))
                      if view[t]["state"] != "online"],
         "redo": len(hub.staff_gap.waiting()),
