@@ -33,13 +33,37 @@ _INIT = (
 )
 
 
-class SSD1306(framebuf.FrameBuffer):
+class Panel(framebuf.FrameBuffer):
+    """The panel's picture in RAM: text lines laid out (drivers.text) and drawn with
+    framebuf's 8x8 font, one byte per column of 8 pixels (MONO_VLSB, the SSD1306's own
+    order). What a board shows is this; a board without a panel (the unix port) keeps one
+    too, so its frames are the ones a guest would read."""
+
+    def __init__(self) -> None:
+        self.buffer = bytearray(WIDTH * HEIGHT // 8)
+        super().__init__(self.buffer, WIDTH, HEIGHT, framebuf.MONO_VLSB)
+        self.shown = None   # the lines drawn now, as laid out: identical frames skip the redraw
+
+    def refresh(self) -> None:
+        """Sends the picture to the panel (none here)."""
+
+    def show_lines(self, lines) -> None:
+        """Show up to 8 lines of 16 characters (longer ones wrap, see drivers.text)."""
+        lines = layout(lines)
+        if lines == self.shown:
+            return
+        self.fill(0)
+        for row, line in enumerate(lines):
+            self.text(line, 0, row * 8, 1)
+        self.refresh()
+        self.shown = lines
+
+
+class SSD1306(Panel):
     def __init__(self, i2c, address: int = ADDRESS) -> None:
         self.i2c = i2c
         self.address = address
-        self.buffer = bytearray(WIDTH * HEIGHT // 8)
-        super().__init__(self.buffer, WIDTH, HEIGHT, framebuf.MONO_VLSB)
-        self._shown = None   # the lines on the panel now: skip identical refreshes
+        super().__init__()
         for cmd in _INIT:
             self._command(cmd)
         self.refresh()
@@ -52,14 +76,3 @@ class SSD1306(framebuf.FrameBuffer):
         for cmd in (0x21, 0, WIDTH - 1, 0x22, 0, HEIGHT // 8 - 1):  # full column and page window
             self._command(cmd)
         self.i2c.writevto(self.address, (b"\x40", self.buffer))  # 0x40: data follows
-
-    def show_lines(self, lines) -> None:
-        """Show up to 8 lines of 16 characters (longer ones wrap, see drivers.text)."""
-        lines = layout(lines)
-        if lines == self._shown:
-            return
-        self.fill(0)
-        for row, line in enumerate(lines):
-            self.text(line, 0, row * 8, 1)
-        self.refresh()
-        self._shown = lines

@@ -5,6 +5,12 @@ host hardware layer (firmware/hal/host.py): keys go to its stdin, display
 frames come back on its stdout as JSON lines. One reader thread per board
 wakes waiters on a condition variable, so 50 or 200 boards cost no polling.
 
+The frames are drawn as a board draws them, by the display driver into its
+framebuffer (drivers/ssd1306.py's Panel, framebuf's 8x8 font): `lines` are the
+text as drawn ("?" for a character the font lacks), `pixels()` the framebuffer
+itself, `screenshot()` it as a PNG, `read_pixels()` the text read back from the
+pixels (hardware/sim/display.py).
+
 It runs the firmware compiled with mpy-cross, as it is deployed to a board
 (compiling .py at import would itself need more heap than a board spares).
 The heap is capped like a board's. DEFAULT_HEAP (64 KB) is stricter than any
@@ -40,6 +46,7 @@ from pathlib import Path
 from typing import Callable
 
 from hardware import firmware_build
+from hardware.sim import display
 
 FIRMWARE = firmware_build.FIRMWARE
 DEFAULT_HEAP = "64K"
@@ -145,6 +152,7 @@ class VirtualBoard:
         self.lines: list[str] = []
         self.frames: list[list[str]] = []  # every frame since start, for tests and demos
         self.mem: dict | None = None  # the latest heap report (key word MEM)
+        self._pixels: bytes | None = None  # the latest framebuffer (key word PIX)
         self.log: list[str] = []  # the firmware's stderr
         self.on_frame: Callable[[list[str]], None] | None = None  # called in the reader thread
         self._proc: subprocess.Popen | None = None
@@ -252,6 +260,28 @@ class VirtualBoard:
         mem["alloc"] -= self.rom_heap
         return mem
 
+    def pixels(self, timeout: float = 5.0) -> bytes:
+        """The display's framebuffer now: 1024 bytes, MONO_VLSB (hardware/sim/display.py)."""
+        with self._cond:
+            self._pixels = None
+        self.press("PIX")
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while self._pixels is None:
+                left = deadline - time.monotonic()
+                if left <= 0 or self._eof:
+                    raise TimeoutError(f"table {self.table}: no pixels; log: {self.log[-5:]}")
+                self._cond.wait(left)
+            return self._pixels
+
+    def read_pixels(self) -> list[str]:
+        """The text the display's pixels show, read with framebuf's own font."""
+        return display.text_of(self.pixels(), tool("micropython"))
+
+    def screenshot(self, path: str | os.PathLike, scale: int = 4) -> Path:
+        """The display as a PNG, pixel for pixel."""
+        return display.png(self.pixels(), path, scale)
+
     # --- reader threads -----------------------------------------------------
     def _read_frames(self, proc: subprocess.Popen) -> None:
         names: dict[str, str] = {}
@@ -273,6 +303,8 @@ class VirtualBoard:
                     self.mem = msg["mem"]
                     if names:
                         self.mem["names"], self.mem["name_pools"] = int(names["n_qstr"]), int(names["n_pool"])
+                elif "pixels" in msg:
+                    self._pixels = bytes.fromhex(msg["pixels"])
                 elif "rom" in msg:
                     self.rom_heap = msg["rom"]
                 self._cond.notify_all()

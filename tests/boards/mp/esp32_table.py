@@ -32,7 +32,7 @@ class Board(hal.esp32.Board):
 
     def show(self, lines):
         super().show(lines)
-        shown = self._display._shown if self._display else None   # what the panel now holds
+        shown = self._display.shown if self._display else None   # what the panel now holds
         sys.stdout.write(json.dumps({"frame": shown}) + "\n")
 
 
