@@ -115,6 +115,10 @@ def test_every_console_page_fits_a_phone_and_every_target_takes_a_thumb(hub, ser
     phone.wait_for_selector("form[data-action=add-guests]")
     check(phone, "import")
 
+    phone.goto(base + "console/corrections?session=9")   # a page refused: its own template
+    check(phone, "refused")
+    phone.goto(base + "console/")
+
     # signed out: the login page
     phone.locator("header form button").click()
     phone.wait_for_url("**/console/login")
