@@ -211,6 +211,8 @@ def _start_hub(args, journal: Path, movable: bool = False):
         said = f"the journal {journal} is damaged: {e}" if isinstance(e, JournalDamaged) else e
         raise SystemExit(f"party: {said}") from None
     hub.start()   # Hub() has kept the replayed party out of the cyclic collector's passes
+    if hub.seq and hub.runs.previous is None:   # a journal from elsewhere (a copy, a takeover)
+        say(f"resuming the party in {journal}: {hub.seq} event{'s' * (hub.seq != 1)}, no note of where a hub last ran on it")
     say(f"hub running; journal {journal} (seq {hub.seq})")
     _say_if_no_broker(hub, host, port)
     if hub.replica:
@@ -234,6 +236,7 @@ def _resume(args, journal: Path) -> None:
     before = last(journal)
     if before is None:
         return
+
     def clock(t: float) -> str:
         return time.strftime("%H:%M:%S", time.localtime(t))
 

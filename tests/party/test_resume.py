@@ -51,3 +51,22 @@ def test_a_new_journal_is_not_resumed(tmp_path, capsys):
     a = args(mqtt_port=0)
     _resume(a, tmp_path / "new.sqlite3")
     assert capsys.readouterr().out == "" and a.mqtt_port == 0
+
+
+@pytest.mark.broker
+def test_a_journal_from_elsewhere_is_resumed_and_said_so(broker, tmp_path, capsys):
+    """A copy of the journal, or one a takeover restored: no note of the runs beside it."""
+    from hub.service import Hub
+    from party.cli import _shutdown, _start_hub
+    from party.setup import create_party
+
+    journal = tmp_path / "copy.sqlite3"
+    hub = Hub(journal, broker.host, broker.port).start()
+    assert create_party(hub, tables=2, form="draw").ok
+    hub.stop()
+    journal.with_name(journal.name + ".runs.json").unlink()
+    a = argparse.Namespace(broker=(broker.host, broker.port), mqtt_port=None, http=("127.0.0.1", 0), public_url=None,
+                           no_audit=False, replica=None, replica_sync=1.0, provisioned=None)
+    _shutdown(*_start_hub(a, journal))
+    assert f"party: resuming the party in {journal}: 1 event, no note of where a hub last ran on it" in \
+        capsys.readouterr().out
