@@ -256,6 +256,8 @@ def _say_if_no_broker(hub, host: str, port: int, wait_s: float = 10.0) -> None:
     def watch() -> None:
         deadline = time.monotonic() + wait_s
         while not hub.mqtt.is_connected():
+            if hub.stopping:   # stopped before it got in: nothing to tell
+                return
             if time.monotonic() > deadline:
                 say(f"no MQTT broker lets the hub in at {host}:{port} yet (is Mosquitto running there, "
                     f"and does it know the hub's account?): the hub keeps trying; the boards keep "

@@ -67,6 +67,8 @@ def test_a_journal_from_elsewhere_is_resumed_and_said_so(broker, tmp_path, capsy
     journal.with_name(journal.name + ".runs.json").unlink()
     a = argparse.Namespace(broker=(broker.host, broker.port), mqtt_port=None, http=("127.0.0.1", 0), public_url=None,
                            no_audit=False, replica=None, replica_sync=1.0, provisioned=None)
-    _shutdown(*_start_hub(a, journal))
+    broker_, hub, web = _start_hub(a, journal)
+    assert hub.listening.wait(10)
+    _shutdown(broker_, hub, web)
     assert f"party: resuming the party in {journal}: 1 event, no note of where a hub last ran on it" in \
         capsys.readouterr().out
