@@ -12,8 +12,10 @@ judge that admits inputs to it. See docs/conductor.md.
                                                 # played: the simulated tables' entries
 """
 from .audit import Finding, audit
-from .fold import apply, collector_paused, collector_spares_the_party, initial, open_play_off, replay
-from .judge import admit, judge, tick
+from .fold import apply, collector_paused, collector_spares_the_party, initial, replay
+from .judge import admit, judge
+from .kinds.sessions import tick
+from .prizes import open_play_off
 from .screens import current_bell, screen, screens, tables
 from .scoring import played_values
 from .standings import score_cards, standings, to_json

@@ -18,7 +18,8 @@ from hub.event import Event, Proposal
 from hub.refusal import Refusal
 
 from .fold import apply, collector_paused, initial
-from .judge import admit, tick
+from .judge import admit
+from .kinds.sessions import tick
 from .state import PartyState
 
 @dataclass(frozen=True)

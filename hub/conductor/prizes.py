@@ -128,3 +128,11 @@ def play_off_winner(p: PlayOff) -> str | None:
     best = pick(g for c, g in zip(last.seats, last.gains) if c)
     tied = [c for c, g in zip(last.seats, last.gains) if c and g == best]
     return tied[0] if len(tied) == 1 else None
+
+
+def open_play_off(state: PartyState, table: int) -> int | None:
+    """The index of the undecided play-off at `table`, if any."""
+    for i, p in enumerate(state.play_offs):
+        if p.table == table and play_off_winner(p) is None:
+            return i
+    return None

@@ -16,7 +16,7 @@ from hub.refusal import Refusal
 
 from . import leads
 from .cards import SEATS, copy_of, number
-from .fold import open_play_off
+from .prizes import open_play_off
 from .scoring import count_form, entry_fields, pieces_each, seats_taken
 from .setup import Setup
 from .state import PartyState, last_session, table_state

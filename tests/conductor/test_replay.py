@@ -5,7 +5,7 @@ import json
 from dataclasses import replace
 
 from hub.conductor import events as k
-from hub.conductor import fold, replay, to_json
+from hub.conductor import replay, ruling, to_json
 from hub.journal import Journal
 from party.cli import main
 
@@ -55,7 +55,7 @@ def test_a_result_is_journaled_with_its_outcome_and_replay_reads_it_without_scor
 
     def no_scoring(*args, **kwargs):
         raise AssertionError("replay scored a result again")
-    monkeypatch.setattr(fold, "score", no_scoring)
+    monkeypatch.setattr(ruling, "score", no_scoring)   # where a fold step would score
     assert replay(p.journal) == p.state
 
 

@@ -11,7 +11,7 @@ CONDUCTOR = Path(__file__).resolve().parents[2] / "hub" / "conductor"
 
 def test_every_refusal_of_the_conductor_has_the_hosts_words():
     codes = set()
-    for source in CONDUCTOR.glob("*.py"):
+    for source in CONDUCTOR.rglob("*.py"):
         codes |= set(re.findall(r'Refusal\("([A-Z0-9 -]+)"\)', source.read_text()))
     assert len(codes) > 60                   # the pattern still finds the conductor's refusals
     assert sorted(codes - set(SENTENCES)) == []
