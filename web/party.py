@@ -20,6 +20,7 @@ from hub.conductor.screens import screen as table_screen
 from hub.conductor.setup import FORMS, PARTNERSHIP_FORMS, book_prizes
 
 from hub.conductor.names import similar
+from hub.conductor.on_board import clashes, on_board
 
 from .actions import BadForm, number, text
 
@@ -110,13 +111,29 @@ def guests(state) -> list[dict]:
     s = state.session
     played = S.played_cards(state)
     out = []
+    at: dict[int, list[str]] = {}   # table -> its guests' names (0: everyone, before the draw)
     for g in state.guests.values():
         place = s.place_of(g.card) if s and g.card else None
         out.append({"name": g.name, "checked_in": g.checked_in, "card": g.card or "",
                     "card_label": C.label(g.card) if g.card else "", "place": place_label(place),
                     "left": bool(g.left), "back": return_plan(state, g) if g.left else "",
-                    "played": g.card in played})
+                    "played": g.card in played, "board": on_board(g.name)})
+        if place or (s is None and not g.left):
+            at.setdefault(place[0] if place else 0, []).append(g.name)
+    clash = {name: other for names in at.values() for name, other in clashes(names).items()}
+    for row in out:
+        row["board_flag"] = board_flag(row["board"], clash.get(row["name"]), s is None)
     return out
+
+
+def board_flag(shown: str, clash: str | None, before_draw: bool) -> str:
+    """Why a name would not serve at a table's board (hub/conductor/on_board.py), or ""."""
+    if not shown:
+        return "a board can show nothing of this name: give it in letters"
+    if clash:
+        where = "anyone it may be drawn to sit with" if before_draw else "at the same table"
+        return f"a board shows it as {clash}'s ({where}): tell them apart"
+    return ""
 
 
 # ----- tables ------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from hub.refusal import Refusal
 
 from . import leads
 from .cards import SEATS, copy_of, number
+from .on_board import on_board, seat_line
 from .prizes import open_play_off
 from .scoring import count_form, entry_fields, pieces_each, seats_taken
 from .setup import Setup
@@ -106,7 +107,7 @@ def _moved(state: PartyState, n: int) -> list[str]:
             continue
         place = state.session.place_of(card)
         where = f" -> T{place[0]} {place[1]}" if place else " -> OUT"
-        name = state.holders.get(card, card).upper()
+        name = on_board(state.holders.get(card, card))
         lines.append(name[:16 - len(where)] + where)
     return lines
 
@@ -145,7 +146,7 @@ def _seat_check_form(state: PartyState, t) -> dict:
     fields = []
     for x, card in zip(SEATS, t.seats):
         who = state.holders.get(card, card) if card else "EMPTY"
-        field = {"k": x, "label": f"{x} {who}".upper()[:16], "min": 0,
+        field = {"k": x, "label": seat_line(x, who), "min": 0,
                  "max": most, "card": kind, "v": number(card) if card else 0}
         fields.append(dict(field, copies=copies) if copies > 1 else field)
     return {"kind": "seat-check", "game": 0, "title": "SEAT CHECK", "fields": fields}
@@ -186,7 +187,7 @@ def _after_count(state: PartyState, n: int, out: dict) -> dict:
     p = state.play_offs[i]
     game = sum(e.live for e in p.entries) + 1
     out["state"] = "playing"
-    out["lines"] += ["PLAY-OFF", f"PRIZE {p.prize.upper()}"[:16]]
+    out["lines"] += ["PLAY-OFF", f"PRIZE {on_board(p.prize)}"[:16]]
     seats = p.cards + (None,) * (4 - len(p.cards))
     out["form"] = _result_form_of(state.setup, seats_taken(seats), game, True)
     return out
