@@ -159,7 +159,12 @@ class TableApp:
         u = self.undo if self.undo and self.undo[0] == e[_E_ID] else None
         if ack.get("ok") is True:
             # a count: what was recorded, and how to take it back
-            self._note([str(ack.get("msg") or "SAVED")] + (u[2] + ["", "* UNDO"] if u else []), _NOTE_MS)
+            lines = [str(ack.get("msg") or "SAVED")] + (u[2] + ["", "* UNDO"] if u else [])
+            s = ack.get("seal")
+            if isinstance(s, str) and isinstance(seq, int) and len(lines) < 7:
+                # the receipt, on the last line: the journal's row and the end of its seal
+                lines = (lines + [""] * 6)[:6] + ["REC %d %s" % (seq, s[-6:])]
+            self._note(lines, _NOTE_MS)
             return
         if u:
             self.undo = None  # a refused count is nothing to undo

@@ -75,6 +75,7 @@ class Journal:
         # the next row's seal starts. The record is read before the rows: see seal.check.
         self.chain = seal.check(self._db, seal.read_head(self.path))
         self.head = (self.chain.seq, self.chain.head)
+        self._batch_seals: dict[int, str] = {}
         self._head_record = seal.HeadRecord(self.path)
 
     def _seal_from_here(self) -> None:
@@ -144,6 +145,16 @@ class Journal:
         if rows:
             self.head = (seq, head)
             self._head_record.write(seq, head)
+            self._batch_seals = {row[0]: row[7] for row in rows}
+
+    def seal_of(self, seq: int) -> str | None:
+        """The seal of the row at `seq` (what its ack carries): the last batch's from memory,
+        an older row's (a resend's) from the file; None for a row written before the seal."""
+        known = self._batch_seals.get(seq)
+        if known is None:
+            row = self._db.execute("SELECT seal FROM journal WHERE seq = ?", (seq,)).fetchone()
+            known = row[0] if row else None
+        return known
 
     def events(self, after: int = 0) -> Iterator[Event]:
         return read_events(self._db, after)

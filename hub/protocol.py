@@ -129,11 +129,12 @@ def parse_event(table: int, payload: bytes) -> Proposal:
     return Proposal(event_id, f"table:{table}", journaled_as, body)
 
 
-def ack(event_id: str, *, seq: int | None = None, msg: str = "", why: str = "") -> bytes:
-    """`encode`'s spelling; orjson's at once, as an ack holds nothing past its range."""
+def ack(event_id: str, *, seq: int | None = None, msg: str = "", why: str = "", seal: str | None = None) -> bytes:
+    """`encode`'s spelling; orjson's at once, as an ack holds nothing past its range. `seal`:
+    the journal's seal of the row at `seq` (hub/seal.py), the chain's head as it was committed."""
     if why:
         return orjson.dumps({"v": VERSION, "id": event_id, "ok": False, "why": why})
-    return orjson.dumps({"v": VERSION, "id": event_id, "ok": True, "seq": seq, "msg": msg})
+    return orjson.dumps({"v": VERSION, "id": event_id, "ok": True, "seq": seq, "msg": msg, "seal": seal})
 
 
 # 19 digits or more: an integer orjson may read past 64 bits, as a float where json reads an int.

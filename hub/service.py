@@ -444,12 +444,12 @@ class Hub:
 
     # ----- outputs --------------------------------------------------------------
     def _reply(self, replies) -> None:
-        reply, ack, topic = self.mqtt.reply, protocol.ack, protocol.ACK_TOPIC   # asked for every result
-        for item, event_id, verdict, seq in replies:
+        reply, ack, topic, seal_of = self.mqtt.reply, protocol.ack, protocol.ACK_TOPIC, self.journal.seal_of
+        for item, event_id, verdict, seq in replies:   # (those asked for once: every result)
             if isinstance(item, _LocalInput):
                 item.reply.set_result(verdict)
-            elif verdict.ok:
-                reply(topic[item.table], ack(event_id, seq=seq, msg=verdict.msg))
+            elif verdict.ok:   # with the seal of its row: the board shows it as a receipt
+                reply(topic[item.table], ack(event_id, seq=seq, msg=verdict.msg, seal=seal_of(seq)))
             else:
                 reply(topic[item.table], ack(event_id, why=verdict.why))
 

@@ -17,6 +17,7 @@ import time
 from flask import (Blueprint, Response, abort, current_app, flash, g, jsonify, redirect, render_template,
                    request, session, url_for)
 
+from hub import seal
 from hub.gap import proposal as unreplicated_proposal
 from hub.journal import backup
 
@@ -51,7 +52,9 @@ def _refuse(title: str, reason, form_name: str | None = None) -> None:
 def _submit(proposal, title: str, form_name: str | None = None):
     verdict = _hub().submit(proposal)
     if verdict.ok:
-        flash(f"{title}: done — {verdict.msg}", "ok")
+        row = seal.sealed_row(_hub().journal.path, proposal.id)   # its receipt, as a board shows one
+        receipt = f" · receipt {row[0]} {seal.receipt(row[1])}" if row and row[1] else ""
+        flash(f"{title}: done — {verdict.msg}{receipt}", "ok")
     else:
         _refuse(title, party.explain(_hub().state, proposal, verdict.why), form_name)
     return verdict

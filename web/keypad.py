@@ -21,8 +21,7 @@ import time
 
 from flask import Blueprint, Response, abort, current_app, render_template, request
 
-from hub import protocol
-from hub.journal import open_reader
+from hub import protocol, seal
 
 from . import party, security
 
@@ -79,21 +78,12 @@ def event(table: int, token: str):
     verdict = _hub().submit(proposal)
     if not verdict.ok:
         return _ack(proposal.id, why=verdict.why)
-    return _ack(proposal.id, seq=_seq_of(proposal.id), msg=verdict.msg)
+    row = seal.sealed_row(_hub().journal.path, proposal.id)   # its receipt, as a board's ack carries it
+    return _ack(proposal.id, seq=row and row[0], seal=row and row[1], msg=verdict.msg)
 
 
 def _ack(event_id: str, **fields) -> Response:
     return Response(protocol.ack(event_id, **fields), mimetype="application/json")
-
-
-def _seq_of(event_id: str) -> int | None:
-    """The journaled event's seq, read as the journal's readers do (read-only, beside the writer)."""
-    db = open_reader(_hub().journal.path)
-    try:
-        row = db.execute("SELECT seq FROM journal WHERE id = ?", (event_id,)).fetchone()
-    finally:
-        db.close()
-    return row[0] if row else None
 
 
 def wait_for_journal(hub, seq: int, timeout: float) -> None:

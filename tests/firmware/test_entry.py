@@ -23,8 +23,11 @@ def test_keyed_result_is_published_with_a_unique_id_and_pending_until_acked(boar
     assert ev["body"] == {"game": 2, "values": {"A": 15, "B": 0, "W": 1}}
     board.wait_for(lambda lines: lines[-1].endswith("PEND 1"))
 
-    hub.ack(ev)
-    board.wait_for("GAME 2 SAVED")
+    seal = "5e" * 31 + "a1b2c3"
+    hub.ack(ev, ok=True, msg="GAME 2 SAVED", seal=seal)
+    # the receipt (issue 24): the journal's seq of the entry and the last six of its seal
+    lines = board.wait_for("GAME 2 SAVED")
+    assert lines[6] == f"REC {hub.acked_seq[ev['id']]} a1b2c3"
     board.wait_for(lambda lines: "PEND" not in lines[-1])
     assert len(hub.events("result")) == 1
 

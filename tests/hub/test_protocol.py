@@ -47,9 +47,9 @@ def test_topics_use_only_the_protocols_alphabet():
         assert protocol.split_table_topic(topic) is None
 
 
-def test_an_ack_after_the_commit_names_the_journal_seq():
-    assert json.loads(protocol.ack("sim-3.5.17", seq=42, msg="SAVED")) == \
-        {"v": 1, "id": "sim-3.5.17", "ok": True, "seq": 42, "msg": "SAVED"}
+def test_an_ack_after_the_commit_names_the_journal_seq_and_its_seal():
+    assert json.loads(protocol.ack("sim-3.5.17", seq=42, msg="SAVED", seal="ab" * 32)) == \
+        {"v": 1, "id": "sim-3.5.17", "ok": True, "seq": 42, "msg": "SAVED", "seal": "ab" * 32}
     assert json.loads(protocol.ack("sim-3.5.17", why="ID REUSED")) == \
         {"v": 1, "id": "sim-3.5.17", "ok": False, "why": "ID REUSED"}
 

@@ -7,9 +7,10 @@ import time
 
 import pytest
 
-from hub import conductor
+from hub import conductor, seal
 from hub.conductor import events as k
 from hub.conductor.cards import SEATS, number
+from hub.journal import open_reader
 from party.setup import guest_names, seat_guests, staff_action, start_session
 
 pytestmark = pytest.mark.broker
@@ -47,6 +48,11 @@ def test_an_event_is_acked_after_the_commit_and_a_resend_is_recorded_once(party)
     again = t3.ack_for(event_id)
     assert again["ok"] and again["seq"] == ack["seq"]
     assert journal_rows(hub) == rows
+    # Each carries its row's seal, the chain's head as it was committed (issue 24): what
+    # the board shows as a receipt is what the journal holds, and a resend's is the same.
+    assert ack["seal"] == again["seal"] == hub.journal.head[1]
+    assert hub.journal.head[0] == ack["seq"]
+    assert seal.check(open_reader(hub.journal.path)).head == ack["seal"]
 
 
 def test_a_reused_id_with_other_content_is_refused_and_changes_nothing(party):

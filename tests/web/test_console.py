@@ -38,6 +38,10 @@ def journal(hub, kind: str):
 def test_a_party_run_from_the_console_records_who_did_each_thing(hub, console, app):
     html = act(console, "/console/", "create-party", {"form": "block", "tables": "2"}, url="/console/party")
     assert "Create the party: done — PARTY CREATED" in html
+    # its receipt (issue 24): the journal's seq of the action and the last six of its seal,
+    # as a board shows one
+    seq, seal = hub.journal.head
+    assert f"done — PARTY CREATED · receipt {seq} {seal[-6:]}" in html
     act(console, "/console/guests", "list-guest", {"guest": "Ann Lee"})
     act(console, "/console/staff", "add-staff", {"login": "stella", "password": "hackberry-193", "role": "assistant"},
         url="/console/staff")

@@ -51,7 +51,8 @@ def test_a_phones_entry_is_journaled_as_a_boards_would_be_and_once(app, hub):
     envelope = {"v": 1, "id": "phone-abc123.1.1", "table": 1, "kind": "result",
                 "body": {"game": 1, "values": game(1, 1)}}
     ack = post(client, url, token, envelope).get_json()
-    assert ack == {"v": 1, "id": "phone-abc123.1.1", "ok": True, "seq": hub.seq, "msg": "GAME 1 SAVED"}
+    assert ack == {"v": 1, "id": "phone-abc123.1.1", "ok": True, "seq": hub.seq, "msg": "GAME 1 SAVED",
+                   "seal": hub.journal.head[1]}     # its receipt: the journal's seal of its row
     again = post(client, url, token, envelope).get_json()      # a resend after a lost reply
     assert again["ok"] and again["seq"] == ack["seq"]
     (entry,) = [e for e in hub.journal.events() if e.kind == ev.RESULT]
