@@ -19,7 +19,7 @@ from hub.conductor import state as S
 from hub.conductor.screens import screen as table_screen
 from hub.conductor.setup import FORMS, PARTNERSHIP_FORMS, book_prizes
 
-from hub.conductor.names import similar
+from hub.conductor.names import control_in, similar
 from hub.conductor.on_board import clashes, on_board
 
 from .actions import BadForm, number, text
@@ -311,14 +311,17 @@ def return_plan(state, guest) -> str:
 def explain(state, proposal, why: str):
     """A refusal whose sentence needs the party's figures or names: a BadForm naming the field,
     else the conductor's code as it is (web/refusals.py words it)."""
-    if why == "SIMILAR NAME":   # a guest listed, walked in or renamed (its body read by the judge)
-        what = proposal.what
+    if why in ("SIMILAR NAME", "CONTROL IN NAME"):   # a guest listed, walked in or renamed
+        what = proposal.what   # (its body read by the judge)
         renamed = isinstance(what, events.GuestRenamed)
-        name = what.name if renamed else what.guest
+        field, name = ("new_name", what.name) if renamed else ("guest", what.guest)
+        if why == "CONTROL IN NAME":   # which character, and where: it may not show on the page
+            at, char = control_in(name)
+            return BadForm(field, f"it holds a control character, U+{ord(char):04X}, at character {at + 1} "
+                                  f"(after {name[:at]!r}): type the name again without it.")
         other = similar(state.names, name, what.guest if renamed else None)
-        return BadForm("new_name" if renamed else "guest",
-                       f"{other!r} is already on the list. If {name!r} is another person, tick "
-                       "\u201canother person\u201d and send again.")
+        return BadForm(field, f"{other!r} is already on the list. If {name!r} is another person, tick "
+                              "\u201canother person\u201d and send again.")
     if why in ("TOO MANY GUESTS", "FOUR AT A TABLE"):
         plan = draw_plan(state)
         if plan:

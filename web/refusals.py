@@ -43,6 +43,7 @@ SENTENCES = {
     "BAD LOGIN": "Login: lower-case letters, digits and - only.",
     "BAD MESSAGE": "the form was not understood; reload the page and try again.",
     "BAD NAME": "Name: letters, please, at most 80 characters.",
+    "CONTROL IN NAME": "Name: it holds a control character (a NUL, a tab, a line break): type it again without it.",
     "BAD PRECEDENCE": "choose which card wins a tie.",
     "BAD PRIZES": "Prizes: 0 or more, please.",
     "BAD SESSIONS": "Sessions: 1 or more, please.",

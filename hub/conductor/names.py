@@ -2,7 +2,21 @@
 person until the host says otherwise (a near-duplicate is flagged before it is added)."""
 from __future__ import annotations
 
+import re
+
 from .frozen import FrozenMap
+
+# Control characters (C0, DEL, C1) and the line and paragraph separators: a NUL, a tab, a
+# line break in a name cuts it short or breaks its line on a board, a card, the projector,
+# the CSV. Format characters (a joiner, a direction mark) are left to the screens, which
+# isolate each name (issue 23).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def control_in(name: str) -> tuple[int, str] | None:
+    """(where, which) of the first control character in `name`, if any."""
+    found = _CONTROL.search(name)
+    return (found.start(), found.group()) if found else None
 
 
 def normal(name: str) -> str:

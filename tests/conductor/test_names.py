@@ -37,3 +37,23 @@ def test_renamed_and_removed_names_free_their_look_alikes_and_new_names_block_th
     state, findings = audit(p.journal)
     assert findings == () and state == p.state == replay(p.journal)
     assert to_json(state) == to_json(p.state)
+
+
+def test_a_name_with_a_control_character_is_refused_at_the_door_with_the_reason():
+    """Issue 24: a NUL or another control character in a name was journaled as typed (it cuts
+    the name short or breaks its line on a board, a printed card, the projector, the CSV).
+    Refused wherever a name enters the list — listed, walked in, renamed — and nothing is
+    journaled; a name with letters of any script, or a joiner, still enters."""
+    p = Party()
+    p.create(form="block", tables=2)
+    p.must(listed(p, "Ann Lee"))
+    before = list(p.journal)
+    for bad in ("Ann\x00Ray", "\x00", "Bob\tRay", "Bob\nRay", "Bob\rRay", "Cy\x1bDunn", "Cy\x7fDunn",
+                "Cy\x85Dunn", "Cy\u2028Dunn", "Cy\u2029Dunn"):
+        assert listed(p, bad).why == "CONTROL IN NAME", repr(bad)
+        assert p.staff(k.WALK_IN, {"guest": bad}).why == "CONTROL IN NAME", repr(bad)
+        assert p.staff(k.GUEST_RENAMED, {"guest": "Ann Lee", "name": bad, "why": "typo"}).why == \
+            "CONTROL IN NAME", repr(bad)
+    assert p.journal == before
+    for good in ("Zoë Brontë", "Ōta Kenji", "Émile d\u2019Arcy", "\u0905\u0928\u093f\u0932 \u0915\u093f\u200d"):
+        p.must(listed(p, good))

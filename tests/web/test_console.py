@@ -214,3 +214,14 @@ def test_a_bergen_party_from_the_console_keys_its_points_as_they_are_made(hub, c
                url="/console/party")
     assert "Create the party: done" in html
     assert hub.state.setup.in_play == "each"
+
+
+def test_a_name_with_a_control_character_is_refused_with_which_and_where(hub, console):
+    """Issue 24: a NUL typed or pasted into a name is refused at the door, saying which
+    character and where (it may not show on the page), and nothing is journaled."""
+    act(console, "/console/", "create-party", {"form": "block", "tables": "2"}, url="/console/party")
+    seq = hub.seq
+    html = act(console, "/console/guests", "list-guest", {"guest": "Ann\x00Lee"})
+    assert ("Add a guest: refused — Guest: it holds a control character, U+0000, at character 4 "
+            "(after &#39;Ann&#39;): type the name again without it.") in html
+    assert hub.seq == seq and "Ann" not in hub.state.guests and "Ann\x00Lee" not in hub.state.guests

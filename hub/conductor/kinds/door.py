@@ -7,7 +7,7 @@ from hub.refusal import Refusal
 from .. import events as k
 from .. import seating
 from ..frozen import FrozenMap
-from ..names import indexed, similar, unindexed
+from ..names import control_in, indexed, similar, unindexed
 from ..ruling import (Admit, Kind, decision, guest_named, hand_card, mend_of, noted, say_why,
                       seat)
 from ..state import Guest, party_over, played_cards, replace
@@ -19,6 +19,8 @@ def new_name(state, p, key: str = "guest", besides: str | None = None) -> str:
     name = getattr(p.what, key)
     if not name.strip() or len(name) > 80:
         raise Refusal("BAD NAME")
+    if control_in(name):
+        raise Refusal("CONTROL IN NAME")
     if name in state.guests:
         raise Refusal("ALREADY LISTED")
     if not p.what.similar_ok and similar(state.names, name, besides) is not None:
