@@ -43,17 +43,21 @@ def punch_holes(state: PartyState) -> tuple:
     journaled when the players move (the last session's at the final count); a result of
     that session corrected afterwards punches the partners its corrected points make the
     winners instead, while the seating stays as journaled (docs/conductor.md). A table
-    whose winners only a lot can tell keeps the holes the lot gave."""
+    whose winners only a lot can tell keeps the holes the lot gave. The session in play
+    (not yet moved from, nor counted) shows the holes its points give at this moment, as
+    they are made: the room sees them before the host moves the players; a table whose
+    winners only a lot can tell has none until the lot is drawn."""
     journaled: dict[int, set] = {}
     for session, card in state.punches:
         journaled.setdefault(session, set()).add(card)
+    live = state.sessions[-1] if state.sessions and state.final_count is None else None
     out = []
     for s in state.sessions:
         punched = journaled.get(s.number, set())
         for n in sorted(s.tables):
             t = s.tables[n]
             given = [c for c in t.seats if c in punched]
-            if given:
+            if given or s is live:
                 side = side_by_play(t)
                 out += [(s.number, c) for c in (winners(t, side) if side else given)]
     return tuple(out)
