@@ -179,6 +179,17 @@ def open_reader(path: str | Path) -> sqlite3.Connection:
     return sqlite3.connect(f"file:{Path(path)}?mode=ro", uri=True, check_same_thread=False)
 
 
+def recorded(path: str | Path, event_id: str) -> tuple[float, str] | None:
+    """(time, source) of the journaled event with this id, read beside a running hub; None
+    if it is not in the journal."""
+    db = open_reader(path)
+    try:
+        row = db.execute("SELECT at, source FROM journal WHERE id = ?", (event_id,)).fetchone()
+    finally:
+        db.close()
+    return (row[0], row[1]) if row else None
+
+
 def backup(path: str | Path) -> bytes:
     """A consistent copy of the journal as a SQLite file's bytes, taken beside a running hub:
     SQLite's online backup reads one snapshot, whatever the writer commits meanwhile."""

@@ -71,11 +71,16 @@ def choice(form, key: str, options: tuple[str, ...]) -> str:
 
 
 def values(form) -> dict[str, int]:
-    """The entry form's fields as keyed: inputs named `value.<field>`."""
+    """The entry form's fields as keyed: inputs named `value.<field>`; a seat field (one
+    marked `seat.<field>`) as the board shows it, a letter A-D or "none", or as it is sent, 0-4."""
     out = {}
     for key in form:
         if key.startswith("value."):
-            v = number(form, key, required=False, low=-99999)
+            seat = (form.get(key) or "").strip().upper() if form.get("seat." + key[len("value."):]) else ""
+            if seat and not re.fullmatch(r"[0-4]|[A-D]|NONE", seat):
+                raise BadForm(key, "a seat, A, B, C or D (or none), please.")
+            v = SEATS.index(seat) + 1 if seat in SEATS else 0 if seat == "NONE" else \
+                number(form, key, required=False, low=-99999)
             if v is not None:
                 out[key[len("value."):]] = v
     if not out:

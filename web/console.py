@@ -19,7 +19,7 @@ from flask import (Blueprint, Response, abort, current_app, flash, g, jsonify, r
 
 from hub import seal
 from hub.gap import proposal as unreplicated_proposal
-from hub.journal import backup
+from hub.journal import backup, recorded
 
 from . import actions, guest_list, party, refusals, restart, security
 from .actions import BadForm
@@ -54,7 +54,14 @@ def _submit(proposal, title: str, form_name: str | None = None):
     if verdict.ok:
         row = seal.sealed_row(_hub().journal.path, proposal.id)   # its receipt, as a board shows one
         receipt = f" · receipt {row[0]} {seal.receipt(row[1])}" if row and row[1] else ""
-        flash(f"{title}: done — {verdict.msg}{receipt}", "ok")
+        first = recorded(_hub().journal.path, proposal.id) if verdict.msg == "SAVED" else None
+        if first:   # the same form sent again (the back button, a second click): recorded once
+            at, source = first
+            flash(f"{title}: done already — recorded at {time.strftime('%H:%M:%S', time.localtime(at))} by "
+                  f"{source.removeprefix('staff:')}; this was the same form sent again, nothing is recorded "
+                  f"twice{receipt}.", "warn")
+        else:
+            flash(f"{title}: done — {verdict.msg}{receipt}", "ok")
     else:
         _refuse(title, party.explain(_hub().state, proposal, verdict.why), form_name)
     return verdict

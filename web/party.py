@@ -15,6 +15,7 @@ from hub import conductor
 from hub.conductor import cards as C
 from hub.conductor import prizes as P
 from hub.conductor import events
+from hub.conductor import scoring as K
 from hub.conductor import state as S
 from hub.conductor.screens import screen as table_screen
 from hub.conductor.setup import FORMS, PARTNERSHIP_FORMS, book_prizes
@@ -170,10 +171,27 @@ def entries(state, session: int | None = None) -> list[dict]:
     out = []
     for n in sorted(s.tables):
         for e in s.tables[n].entries:
-            out.append({"id": e.id, "table": n, "game": e.game, "keyed": dict(e.values),
+            out.append({"id": e.id, "table": n, "game": e.game, "keyed": entry_words(state.setup, e),
                         "gains": {seat: (name_of(state, c), g) for seat, c, g in zip(SEATS, e.seats, e.gains) if c},
                         "annulled": bool(e.annulled), "why": e.annulled.why if e.annulled else "",
                         "corrections": [(m.by, m.why) for m in e.corrections], "pending": e.pending})
+    return out
+
+
+def entry_words(setup, e, values=None) -> list[dict]:
+    """An entry's values (`values`: as corrected) in the words of the table's entry form: each
+    field's label as the board shows it ("DOMINO BY", "A PIECES"), a seat as its letter, in
+    the form's order; `k` is the field's input name."""
+    values = e.values if values is None else values
+    fields = (K.count_form(setup, e.seats) if e.in_play else
+              K.entry_form(setup, e.seats, play_off=e.session == 0, lead="lead" in values)) or []
+    by_key = {f["k"]: f for f in fields}
+    out = []
+    for k in [k for k in by_key if k in values] + [k for k in values if k not in by_key]:
+        f, v = by_key.get(k, {}), values[k]
+        seat = bool(f.get("seat"))
+        out.append({"k": k, "label": f.get("label", k), "seat": seat,
+                    "shown": (SEATS[v - 1] if 1 <= v <= 4 else "none") if seat else v})
     return out
 
 
@@ -185,8 +203,9 @@ def correction_preview(before, after, entry_id: str) -> dict:
     old = (before.play_offs[-1 - si] if si < 0 else before.sessions[si].tables[table]).entries[ei]
     new = (after.play_offs[-1 - si] if si < 0 else after.sessions[si].tables[table]).entries[ei]
     session = si + 1 if si >= 0 else 0          # 0: a play-off
-    keyed = [(k, old.values.get(k, ""), new.values.get(k, "")) for k in new.values
-             if old.values.get(k) != new.values.get(k)]
+    was = {w["k"]: w["shown"] for w in entry_words(before.setup, old)}
+    keyed = [(w["label"], was.get(w["k"], ""), w["shown"]) for w in entry_words(after.setup, new)
+             if old.values.get(w["k"]) != new.values.get(w["k"])]
     was = {r["card"]: r for r in ranking(before)}
     rows = [{"name": r["name"], "card_label": r["card_label"], "rank": (was[r["card"]]["rank"], r["rank"]),
              "total": (was[r["card"]]["total"], r["total"])}
@@ -453,14 +472,31 @@ def plan_from_form(form) -> dict:
                         "coming": m["answer"].lower() in ("yes", "y", "coming")})
     if unread:
         raise BadForm("replies", f"cannot read {unread[0]!r}: write one a line, 'Name, yes' or 'Name, no'.")
+    replies, twice = once_each(replies)
     plan = {"title": text(form, "title", required=False, limit=60) or "Musical Domino Party",
             "host": text(form, "host", limit=120), "when": text(form, "when", limit=120),
             "hour": text(form, "hour", required=False, limit=60) or "at eight o'clock",
             "address": text(form, "address", limit=300), "form": game,
             "reply_days": number(form, "reply_days", required=False, low=1, high=60) or 2,
             "replies": replies}
-    plan.update(plan_tables(game, sum(r["coming"] for r in replies)))
+    plan.update(plan_tables(game, sum(r["coming"] for r in replies)), twice=twice)
     return plan
+
+
+def once_each(replies: list[dict]) -> tuple[list[dict], list[str]]:
+    """Each person's reply once (the same name, whatever its capitals and spaces), his last
+    answer standing where he first replied; and the names that replied more than once."""
+    kept: dict[str, dict] = {}
+    twice = []
+    for r in replies:
+        key = r["name"].casefold()
+        if key not in kept:
+            kept[key] = r
+            continue
+        first = kept[key]["name"]
+        twice += [first] if first not in twice else []
+        kept[key] = dict(r, name=first)
+    return list(kept.values()), twice
 
 
 def plan_tables(game: str, coming: int) -> dict:

@@ -20,9 +20,10 @@ import pytest
 
 from hub.conductor import events as ev
 from hub.event import Proposal
-from party.hands import bergen_hand, tiddle_hand
+from party.hands import bergen_hand, draw_game, tiddle_hand
 
-from .conftest import make_party
+from .conftest import CONDUCTOR, make_party, submit
+from .test_console_browser import sign_in_page
 
 pytestmark = pytest.mark.broker
 
@@ -65,3 +66,79 @@ def test_punch_holes_show_from_the_moment_the_points_are_made(hub, server, page,
     page.wait_for_function("document.getElementById('state').dataset.state === 'stopped'", timeout=5000)
     assert page.locator("#left-list li", has_text=c).locator(".total").inner_text() == "1"
     page.screenshot(path=str(tmp_path / f"punch-holes-{form}.png"))
+
+
+# ----- 2. corrections in the entry form's words; 8. a correction sent twice --------------------
+def test_a_correction_is_shown_and_asked_in_the_words_of_the_entry_form(hub, server, page, tmp_path):
+    """The Corrections page names each value as the table's board asks for it ("DOMINO BY",
+    "A PIECES": its entry form), a seat as its letter, never the internal `out`, `lead` or
+    `A_pieces`; the seat is corrected as a letter; the same correction sent again (the back
+    button) says when the first was recorded, not "SAVED"."""
+    make_party(hub, 2)
+    values = draw_game(1, 1)
+    assert keyed(hub, 1, values).ok
+    entry = hub.state.session.tables[1].entries[0]
+    sign_in_page(page, server.url)
+    page.goto(server.url + "console/corrections")
+    row = page.locator(f'tr[data-entry="{entry.id}"]')
+    keyed_text = row.locator("td").nth(2).inner_text()
+    out = "ABCD"[values["out"] - 1]
+    assert keyed_text.startswith(f"FIRST LEAD BY {'ABCD'[values['lead'] - 1]}, DOMINO BY {out}, A SIXTEENTHS"), keyed_text
+    form = row.locator("form[data-action=correct]")
+    labels = [t.strip() for t in form.locator("label").all_inner_texts()]
+    assert "DOMINO BY" in labels and "B PIECES" in labels, labels
+    for internal in ("out", "lead", "A_pieces"):
+        assert internal not in keyed_text.split() and internal not in labels
+    assert form.locator("input[name='value.out']").input_value() == out
+    # a wrong count: B held four more sixteenths (the winner's gain follows)
+    b = values["B"] + 4 if values["out"] != 2 else values["B"]
+    form.locator("input[name='value.B']").fill(str(b))
+    form.locator("input[name=why]").fill("B's sixteenths recounted")
+    form.locator("button").click()
+    page.wait_for_selector("#correction")
+    if values["out"] != 2:
+        assert f"B SIXTEENTHS {values['B']} → {b}" in page.locator("#correction").inner_text()
+    page.screenshot(path=str(tmp_path / "correction-preview.png"), full_page=True)
+    # recorded from a second tab, then the button of the preview pressed again (a slow
+    # network, a second click): the same form twice
+    confirm = page.locator("form[data-action=correct-confirm]")
+    confirm.evaluate("(f) => { f.target = '_blank'; }")
+    with page.context.expect_page() as opened:
+        confirm.locator("button").click()
+    first = opened.value
+    first.locator(".flash").first.wait_for()
+    assert "Correct a result: done — CORRECTED" in first.locator(".flash").first.inner_text()
+    confirm.evaluate("(f) => f.removeAttribute('target')")
+    confirm.locator("button").click()
+    again = page.locator(".flash.warn").inner_text()
+    assert again.startswith("Correct a result: done already — recorded at ") and "SAVED" not in again, again
+    assert f"by {CONDUCTOR}" in again
+    page.screenshot(path=str(tmp_path / "correction-sent-again.png"))
+    corrected = [e for e in hub.journal.events() if e.kind == ev.RESULT_CORRECTED]
+    assert len(corrected) == 1 and corrected[0].body["values"]["out"] == values["out"]
+
+
+# ----- 4. the plan counts each person once --------------------------------------------------------
+def test_the_plan_counts_a_person_who_replied_twice_once(hub, server, page, tmp_path):
+    """Eleven people, twelve replies (Mrs Vane wrote twice, the second time saying no): the
+    plan counts the people coming, each once, by the last word each sent, and says who
+    replied twice; the Guests page lists the same people."""
+    sign_in_page(page, server.url)
+    people = [f"Guest {i}" for i in range(10)] + ["Mrs Henry Vane"]
+    replies = [f"{n}, yes" for n in people] + ["mrs  henry VANE, no", "Mrs Henry Vane, yes"]
+    plan = page.locator("form[data-action=plan]")
+    plan.locator("input[name=host]").fill("Miss Florence Walker")
+    plan.locator("input[name=when]").fill("Thursday Evening, February 22")
+    plan.locator("textarea[name=address]").fill("at her home, 61 Dayton Street.")
+    plan.locator("textarea[name=replies]").fill("\n".join(replies))
+    plan.locator("button[type=submit]").click()
+    page.locator(".flash.ok").wait_for()
+    assert page.locator(".flash.ok").inner_text() == "The plan: 11 coming, 3 tables."
+    assert page.locator("p.plan strong").first.inner_text() == "11"
+    assert page.locator("#replied-twice").inner_text().endswith(": Mrs Henry Vane.")
+    page.screenshot(path=str(tmp_path / "plan-replied-twice.png"), full_page=True)
+    submit(hub, ev.PARTY_CREATED, {"form": "draw", "tables": 3})
+    page.goto(server.url + "console/guests")
+    page.locator("form[data-action=guests-from-plan] button").click()
+    page.locator(".flash.ok").wait_for()
+    assert sorted(hub.state.guests) == sorted(people)
