@@ -272,11 +272,22 @@ def act(name: str):
         return _back()
     try:
         proposal = actions.proposal(action, request.form, g.login)
+        if name == "final-count" and not request.form.get("missing_ok"):
+            _counts_all(_hub().state)
     except BadForm as e:
         _refuse(action.title, e, name)
         return _back()
     _submit(proposal, action.title, name)
     return _back()
+
+
+def _counts_all(state) -> None:
+    """The final count asks first when a table's results are missing (the host ticks "count
+    without them"): the prizes are given once."""
+    missing = party.results_missing(state)
+    if missing:
+        raise BadForm("missing_ok", f"missing — {'; '.join(missing)}. Correct them first, or tick "
+                                    "\u201ccount without them\u201d.")
 
 
 @bp.post("/gap/<action_id>/<what>")

@@ -98,6 +98,7 @@ def overview(hub) -> dict:
         "seated": bool(s),
 
         "final_count": bool(state.final_count),
+        "results_missing": results_missing(state) if ph == "over" else [],
         "play_begun": bool(s and (s.started or s.number > 1)),
         "removable_table": S.removable_table(state),
         "changes": [{"what": what, "by": m.by, "why": m.why} for what, m in reversed(state.changes)],
@@ -226,6 +227,20 @@ def correction_preview(before, after, entry_id: str) -> dict:
             "seated_since": seated_since, "seeding": seeding,
             "prizes": [(label, prizes_before.get(label, ""), who) for label, who in prizes_after.items()
                        if prizes_before.get(label, "") != who]}
+
+
+def results_missing(state) -> list[str]:
+    """The last session's tables in play that keyed no game at all, in the host's words
+    ("Table 3: 0 of 4 games"): a stop bell seen at every table ends the party, and the
+    final count would give the prizes without their results. (Tables "still playing finish
+    theirs" after the bell, so fewer games than the others are no sign; and in the forms
+    played to ten points a table that made none has nothing to key.)"""
+    setup, s = state.setup, state.session
+    of = setup.games_per_session if setup else None
+    if not of or s is None or state.final_count:
+        return []
+    return [f"Table {n}: 0 of {of} games" for n, t in sorted(s.tables.items())
+            if S.in_play(setup, t) and t.closed is None and not t.entered]
 
 
 def draw_plan(state) -> dict | None:

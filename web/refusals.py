@@ -20,7 +20,7 @@ FIELDS = {
     "role": "Role", "title": "The party", "host": "Given by", "when": "When", "hour": "Hour",
     "address": "Where", "reply_days": "Reply within (days)", "replies": "Replies", "file": "The file",
     "action_id": "The page", "values": "Values", "card": "Card", "changes": "Changes",
-    "booby": "A booby prize", "confirm": "The other side confirms",
+    "booby": "A booby prize", "confirm": "The other side confirms", "missing_ok": "Results",
 }
 
 # The conductor's and the engine's codes (hub/conductor, hub/scoring, hub/protocol) as sentences.

@@ -35,6 +35,12 @@ def keyed(hub, table: int, values: dict, game: int | None = None):
     return hub.submit(Proposal(f"sim-{table}.{uuid.uuid4().hex[:12]}", f"table:{table}", ev.RESULT, body))
 
 
+def table_says(hub, table: int, kind: str, body: dict):
+    """Any other table event (a bell seen), as its board sends it."""
+    body = {"table": table, "board": f"sim-{table}", **body}
+    return hub.submit(Proposal(f"sim-{table}.{uuid.uuid4().hex[:12]}", f"table:{table}", kind, body))
+
+
 def standings_json(server) -> dict:
     with urllib.request.urlopen(server.url + "standings.json", timeout=5) as r:
         return json.load(r)
@@ -142,3 +148,35 @@ def test_the_plan_counts_a_person_who_replied_twice_once(hub, server, page, tmp_
     page.locator("form[data-action=guests-from-plan] button").click()
     page.locator(".flash.ok").wait_for()
     assert sorted(hub.state.guests) == sorted(people)
+
+
+# ----- 3. the final count asks first when results are missing ----------------------------------
+def test_the_final_count_asks_first_when_a_table_keyed_nothing(hub, server, page, tmp_path):
+    """THIRD SESSION (000_ff8a6ed40036e836.txt): "Before announcing the winners he counts all
+    his score-cards". The host rang "stop" and every board saw it, but Table 2 keyed none of
+    its four games: the console names the table before the count, refuses a count not
+    confirmed, and counts once the host says to count without them."""
+    make_party(hub, 2, sessions=1)
+    for g in range(1, 4):
+        assert keyed(hub, 1, draw_game(1, g)).ok
+    submit(hub, ev.BELL, {"meaning": "stop"})
+    bell = hub.state.session.bell.id
+    for n in (1, 2):
+        assert table_says(hub, n, ev.BELL_ACK, {"bell": bell}).ok
+    sign_in_page(page, server.url)
+    count = page.locator("form[data-action=final-count]")
+    assert page.locator("#results-missing").inner_text() == (
+        "Results missing from session 1: Table 2: 0 of 4 games. Correct them first, or count without them:")
+    count.locator("button").click()
+    refused = page.locator(".flash.refused")
+    refused.wait_for()
+    assert refused.inner_text() == ("Final count: refused — Results: missing — Table 2: 0 of 4 games. "
+                                    "Correct them first, or tick \u201ccount without them\u201d.")
+    assert hub.state.final_count is None
+    page.screenshot(path=str(tmp_path / "final-count-asks.png"), full_page=True)
+    count = page.locator("form[data-action=final-count]")
+    count.locator("input[name=missing_ok]").check()
+    count.locator("button").click()
+    page.locator(".flash.ok").wait_for()
+    assert "Final count: done" in page.locator(".flash.ok").inner_text()
+    assert hub.state.final_count is not None
