@@ -17,7 +17,7 @@ from pathlib import Path
 
 from flask import Flask, render_template
 
-from . import projection, security
+from . import bidi, projection, security
 from .store import WebStore
 from .throttle import LoginThrottle
 
@@ -51,6 +51,7 @@ def create_app(hub, **config) -> Flask:
     app.before_request(security.check_csrf)
     app.before_request(security.load_login)
     app.jinja_env.globals["csrf_token"] = security.csrf_token
+    app.add_template_filter(bidi.isolated, "bdi")
 
     from . import console, keypad, printables, standings
     app.register_blueprint(standings.bp)

@@ -24,6 +24,7 @@ from hub.conductor.names import control_in, similar
 from hub.conductor.on_board import clashes, on_board
 
 from .actions import BadForm, number, text
+from .bidi import neutral
 
 LOGIN = re.compile(r"^[a-z0-9-]{1,24}$")
 SEATS = C.SEATS
@@ -435,7 +436,9 @@ def write_results_csv(hub, out) -> None:
 
 def inert(text: str) -> str:
     """A text cell a spreadsheet would take for a formula (=, +, -, @, or a tab or CR first)
-    gets a leading apostrophe, as OWASP's CSV-injection advice has it: shown, never run."""
+    gets a leading apostrophe, as OWASP's CSV-injection advice has it: shown, never run;
+    and its explicit direction controls are taken out (web/bidi.py), so that none runs on."""
+    text = neutral(text)
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 

@@ -13,6 +13,7 @@ tiles' '0/4' is 12 px high, and names sharing a long prefix are cut to the same 
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 import uuid
 
@@ -180,3 +181,73 @@ def test_the_final_count_asks_first_when_a_table_keyed_nothing(hub, server, page
     page.locator(".flash.ok").wait_for()
     assert "Final count: done" in page.locator(".flash.ok").inner_text()
     assert hub.state.final_count is not None
+
+
+# ----- 5. every name isolated for direction -----------------------------------------------------
+RLO = "\u202e"   # RIGHT-TO-LEFT OVERRIDE: everything after it reads backwards, to the paragraph's end
+
+# For every text node holding `text`: does its first letter stand left of its last, as
+# a name read left to right does (not turned round by a direction running on into it)?
+READS_FORWARD = """(text) => {
+  const out = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const n = walk.currentNode, i = n.data.indexOf(text);
+    if (i < 0 || !n.parentElement.getClientRects().length) continue;
+    const r = document.createRange();
+    r.setStart(n, i); r.setEnd(n, i + 1);
+    const first = r.getBoundingClientRect().left;
+    r.setStart(n, i + text.length - 1); r.setEnd(n, i + text.length);
+    out.push(first < r.getBoundingClientRect().left);
+  }
+  return out;
+}"""
+
+
+def test_a_right_to_left_override_in_one_name_turns_no_other_name_round(hub, server, page, tmp_path):
+    """Names pasted from anywhere may carry a right-to-left override (U+202E) with no end: on
+    every page each name keeps its own direction (<bdi>, dir=auto), so the next guest's name
+    and the figures after it read as they are; the CSV leaves the controls out, as it
+    neutralises a formula's first character."""
+    names = [f"{n}{RLO}" for n in ("Ann Lee", "Bob Ray", "Cora Fox", "Dan Poe", "Eve Orr", "Fay Ash",
+                                  "Gus Ide", "Hal Nye")]
+    make_party(hub, 2, names=names)
+    assert keyed(hub, 1, draw_game(1, 1)).ok
+    plain = [n.rstrip(RLO) for n in names]
+    sign_in_page(page, server.url)
+    pages = {"console/tables": "#tables tbody tr", "console/corrections": "tr[data-entry]",
+             "console/guests": "tr[data-guest]", "console/prizes": "tr[data-prize]", "": "#left-list li",
+             "print/score-cards": ".score-card", "print/results": "table.results"}
+    for path, ready in pages.items():
+        page.goto(server.url + path)
+        page.wait_for_selector(ready)
+        page.wait_for_timeout(100)   # the projector lays its lists out once it has them
+        seen = {n: page.evaluate(READS_FORWARD, n) for n in plain}
+        assert any(seen.values()), f"/{path}: no name shown"
+        turned = [n for n, forward in seen.items() if not all(forward)]
+        assert not turned, f"/{path}: turned round: {turned}"
+        page.screenshot(path=str(tmp_path / f"bidi-{path.replace('/', '-') or 'projector'}.png"))
+    csv = page.request.get(server.url + "console/export.csv").text()
+    assert RLO not in csv and all(n in csv for n in plain), csv
+
+
+# ----- 6. printed markers carry the warning on paper ------------------------------------------
+def test_markers_whose_codes_point_to_this_machine_say_so_on_paper(hub, server, page, tmp_path):
+    """The markers page warns on screen when its QR codes point to 127.0.0.1 (no phone can
+    reach it); printed anyway, each side of each marker says so beside its code, and each
+    marker still takes one page (TABLE MARKERS: "cards having on both sides large numbers")."""
+    make_party(hub, 2)
+    sign_in_page(page, server.url)
+    page.goto(server.url + "print/markers")
+    assert page.locator(".noprint.loopback").is_visible()
+    page.emulate_media(media="print")
+    assert not page.locator(".noprint.loopback").is_visible()
+    for table in (1, 2):
+        marker = page.locator(f'.marker[data-table="{table}"]')
+        for side in range(2):
+            warning = marker.locator(".side").nth(side).locator(".unreachable")
+            assert warning.is_visible()
+            assert warning.inner_text().startswith(f"Not for phones: this code points to {server.url}")
+    page.screenshot(path=str(tmp_path / "markers-printed.png"))
+    pdf = page.pdf(prefer_css_page_size=True)
+    assert len(re.findall(rb"/MediaBox", pdf)) == 2          # one marker a page, as before

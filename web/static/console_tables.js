@@ -10,6 +10,17 @@ function cell(text, cls) {
   return td;
 }
 
+// Each guest's name isolated for direction (a right-to-left name never turns the next one round).
+function players(list) {
+  const td = document.createElement("td");
+  list.filter((p) => p.name).forEach((p, i) => {
+    const name = document.createElement("bdi");
+    name.textContent = p.name;
+    td.append(`${i ? ", " : ""}${p.seat} `, name);
+  });
+  return td;
+}
+
 function render(data) {
   let acked = 0, bellTables = 0, missing = 0, offline = 0;
   body.replaceChildren(...data.tables.map((t) => {
@@ -20,11 +31,10 @@ function render(data) {
     if (t.bell_acked !== null) { bellTables++; if (t.bell_acked) acked++; }
     if (t.missing) missing++;
     if (board === "offline" || board === "silent") offline++;
-    const players = t.players.filter((p) => p.name).map((p) => `${p.seat} ${p.name}`).join(", ");
     // a partnership form's sides, as their points are made (the projector's score line)
     const points = t.points ? ` · A+C ${t.points.AC} · B+D ${t.points.BD}` : "";
     tr.append(
-      cell(t.table), cell(t.state + (t.pending ? " (to confirm)" : "")), cell(players),
+      cell(t.table), cell(t.state + (t.pending ? " (to confirm)" : "")), players(t.players),
       cell(`${t.games}${t.of ? "/" + t.of : ""}${points}${t.missing ? " — missing" : ""}`, "games"),
       t.bell_acked === null ? cell("") : cell(t.bell_acked ? "✔ seen" : "✘ not yet", t.bell_acked ? "acked" : "not-acked"),
       cell(board + (t.board.board ? ` (${t.board.board})` : "") + (board === "silent" ? `, ${t.board.age}s` : ""), "board"),

@@ -27,10 +27,12 @@ function el(tag, cls, text) {
   return e;
 }
 
-// A name the box may cut with an ellipsis: the whole of it stays in its title.
+// A name the box may cut with an ellipsis: the whole of it stays in its title. Its direction
+// is its own (dir=auto): a right-to-left name never turns the text after it round.
 function nameEl(cls, text) {
   const e = el("span", cls, text);
   e.title = text;
+  e.dir = "auto";
   return e;
 }
 
@@ -192,7 +194,9 @@ function renderPrizes() {
     const li = el("li");
     li.append(el("span", "which", p.label || `Prize ${p.prize}`));
     if (p.play_off && p.play_off.length) {
-      li.append(el("span", "play-off", "Play-off: " + p.play_off.join(", ")));
+      const names = el("span", "play-off", "Play-off: ");
+      p.play_off.forEach((n, i) => names.append(i ? ", " : "", nameEl("", n)));
+      li.append(names);
     } else {
       li.append(nameEl("who", p.name || ""), el("span", "total", p.total === undefined ? "" : String(p.total)));
     }
