@@ -24,6 +24,7 @@ from hub.event import Proposal
 from party.hands import bergen_hand, draw_game, tiddle_hand
 
 from .conftest import CONDUCTOR, make_party, submit
+from web import security
 from .test_console_browser import sign_in_page
 
 pytestmark = pytest.mark.broker
@@ -251,3 +252,44 @@ def test_markers_whose_codes_point_to_this_machine_say_so_on_paper(hub, server, 
     page.screenshot(path=str(tmp_path / "markers-printed.png"))
     pdf = page.pdf(prefer_css_page_size=True)
     assert len(re.findall(rb"/MediaBox", pdf)) == 2          # one marker a page, as before
+
+
+# ----- 7. the phone keypad keeps an entry across a reload ---------------------------------------
+def test_the_phone_keypad_keeps_what_was_keyed_across_a_reload(app, hub, server, chromium, tmp_path):
+    """A guest keying game 1 on the table's phone keypad reloads the page half-way (a wrong
+    tap, the browser reloading the tab): the entry comes back on the field he was at, with
+    what he had keyed, the digits of that field too; sent, the journal holds what he keyed
+    and nothing is kept any more."""
+    make_party(hub, 2)
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        with app.test_request_context():
+            page.goto(server.url.rstrip("/") + f"/keypad/1/{security.keypad_token(1)}")
+        page.wait_for_selector("#entry:not([hidden])")
+        values = draw_game(1, 1)
+        fields = [f for f in json.loads(page.evaluate("JSON.stringify(screen.form.fields)"))
+                  if "when" not in f or values[f["when"][0]] in f["when"][1]]
+        keys = [["0ABCD"[values[f["k"]]]] if f.get("seat") else [*str(values[f["k"]]), "ok"] for f in fields]
+        page.tap('.keys button[data-key="ok"]')
+        numbers = next(i for i, f in enumerate(fields) if not f.get("seat") and values[f["k"]] >= 10)
+        for k in [k for ks in keys[:numbers] for k in ks] + keys[numbers][:1]:   # half-way into a number
+            page.tap(f'.keys button[data-key="{k}"]')
+        before = page.locator("#field").inner_text(), page.locator("#typed").inner_text()
+        assert before[1] == str(values[fields[numbers]["k"]])[0], before
+        page.reload()
+        page.wait_for_selector("#entry:not([hidden])")
+        page.wait_for_function("document.getElementById('field').textContent.includes(' — ')")
+        assert (page.locator("#field").inner_text(), page.locator("#typed").inner_text()) == before
+        page.screenshot(path=str(tmp_path / "keypad-after-reload.png"))
+        for k in keys[numbers][1:] + [k for ks in keys[numbers + 1:] for k in ks]:
+            page.tap(f'.keys button[data-key="{k}"]')
+        page.wait_for_selector("#review:not([hidden])")
+        page.wait_for_timeout(800)          # a review page opened by the last digit ignores a quick OK
+        page.tap('.keys button[data-key="ok"]')
+        page.wait_for_function("document.getElementById('ack').textContent === 'GAME 1 SAVED'", timeout=5000)
+        (entry,) = [e for e in hub.journal.events() if e.kind == ev.RESULT]
+        assert entry.body["values"] == {f["k"]: values[f["k"]] for f in fields}
+        assert page.evaluate("sessionStorage.getItem('keypad.draft.1')") is None
+    finally:
+        context.close()

@@ -114,6 +114,33 @@ let lastSent = null;   // {id, entry, values, count}: given back if the hub refu
 let lastCount = null;   // {id, game, text}: the last count sent, until the hand's result
 const SEAT_KEYS = "ABCD";
 
+// What is keyed survives a reload of the page (a tap on the wrong link, the phone's browser
+// reloading a tab in the background): the entry's values, and where it was, are kept in
+// sessionStorage for this table and its game (entryOf) until the entry is sent or cancelled.
+const DRAFT = `keypad.draft.${TABLE}`;
+let reloaded = JSON.parse(sessionStorage.getItem(DRAFT) || "null");
+function keepDraft() {
+  if (reloaded) return;   // not yet given back to its entry (reopen)
+  if (!draft || !Object.keys(draft.values).length) { sessionStorage.removeItem(DRAFT); return; }
+  const at = walk && !walk.count && walk.values === draft.values
+    ? { i: walk.i, typed: walk.typed, review: walk.review } : null;
+  sessionStorage.setItem(DRAFT, JSON.stringify({ key: draft.key, values: draft.values, at }));
+}
+// The first screen after a reload: its entry reopened as it was left, if it is the same one.
+function reopen() {
+  const left = reloaded;
+  reloaded = null;
+  const form = screen && screen.form;
+  if (!left || !form || entryOf(form) !== left.key || walk) return;
+  draft = { key: left.key, values: left.values };
+  if (!left.at) return;
+  open(form, false);
+  if (left.at.review) { walk.review = shown(walk).every((f) => f.k in walk.values); return; }
+  walk.review = false;
+  moveTo(left.at.i, false);
+  walk.typed = left.at.typed;
+}
+
 const asked = (f, values) => !f.when || f.when[1].includes(values[f.when[0]]);
 const shown = (w) => w.form.fields.filter((f) => asked(f, w.values));
 
@@ -329,6 +356,7 @@ function key(k) {
 function renderEntry() {
   const form = screen && screen.form;
   if (walk && walk.key !== JSON.stringify(walk.count ? screen.count : form)) walk = null;   // the hub moved on
+  keepDraft();
   $("entry").hidden = !form && !walk;
   $("points").hidden = !(screen && screen.count) || !!(walk && walk.count);
   $("undo").hidden = !undoable();
@@ -387,6 +415,7 @@ function connect() {
   source.addEventListener("screen", (e) => {
     screen = JSON.parse(e.data);
     document.body.dataset.seq = e.lastEventId;
+    reopen();
     renderScreen();
   });
 }
