@@ -502,12 +502,13 @@ def plan_from_form(form) -> dict:
 
 
 def once_each(replies: list[dict]) -> tuple[list[dict], list[str]]:
-    """Each person's reply once (the same name, whatever its capitals and spaces), his last
-    answer standing where he first replied; and the names that replied more than once."""
+    """Each person's reply once (the same name, whatever its spaces), his last answer standing
+    where he first replied; and the names that replied more than once. A name spelled
+    otherwise ("ann lee" beside "Ann Lee") may be another person: the guest list asks."""
     kept: dict[str, dict] = {}
     twice = []
     for r in replies:
-        key = r["name"].casefold()
+        key = r["name"]
         if key not in kept:
             kept[key] = r
             continue
