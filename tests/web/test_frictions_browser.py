@@ -114,8 +114,8 @@ def test_a_correction_is_shown_and_asked_in_the_words_of_the_entry_form(hub, ser
     with page.context.expect_page() as opened:
         confirm.locator("button").click()
     first = opened.value
-    first.locator(".flash").first.wait_for()
-    assert "Correct a result: done — CORRECTED" in first.locator(".flash").first.inner_text()
+    first.locator(".flash.ok").wait_for()
+    assert "Correct a result: done — CORRECTED" in first.locator(".flash.ok").inner_text()
     confirm.evaluate("(f) => f.removeAttribute('target')")
     confirm.locator("button").click()
     again = page.locator(".flash.warn").inner_text()
@@ -293,3 +293,42 @@ def test_the_phone_keypad_keeps_what_was_keyed_across_a_reload(app, hub, server,
         assert page.evaluate("sessionStorage.getItem('keypad.draft.1')") is None
     finally:
         context.close()
+
+
+# ----- 9. the projector at 1024×768: small texts at 16 px, long names told apart -----------------
+DARCYS = [f"Mary-Elizabeth Fitzwilliam-Darcy {n}" for n in ("Bennett", "Brown", "Bingley", "Collins",
+                                                              "Lucas", "Gardiner", "Philips", "Hurst")]
+
+SMALL_TEXTS = """() => [...document.querySelectorAll('#tables .tile .games, #tables .tile .seats, #tables .tile .mark')]
+  .map((e) => parseFloat(getComputedStyle(e).fontSize))"""
+
+
+@pytest.mark.parametrize("tables", [4, 50])
+def test_the_projector_at_1024_by_768_reads_from_the_back_and_tells_long_names_apart(hub, server, page, tmp_path,
+                                                                                     tables):
+    """On a 1024×768 projector the tiles' "0/4", their seat lines and marks are at least
+    16 px (they were 12), nothing overlaps; names sharing a long beginning are cut in the
+    middle, each shown differently, the whole in its title."""
+    from .test_projector import check_layout
+    from .conftest import guest_name
+    names = DARCYS + [guest_name(i) for i in range(tables * 4 - len(DARCYS))]
+    make_party(hub, tables, names=names)
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(server.url)
+    page.wait_for_selector(f'#tables .tile[data-table="{tables}"]')
+    page.wait_for_function("document.querySelectorAll('#left-list li').length > 0")
+    sizes = page.evaluate(SMALL_TEXTS)
+    assert sizes and min(sizes) >= 16, sizes
+    check_layout(page, 1024, 768)
+    page.screenshot(path=str(tmp_path / f"projector-1024x768-{tables}.png"))
+    if tables > 4:
+        return   # fifty tiles hold no seat lines, and the leaders' first page other names
+    shown = page.evaluate("""() => [...document.querySelectorAll('[data-full]')].filter((e) => e.getClientRects().length)
+        .map((e) => [e.textContent, e.dataset.full, e.title])""")
+    darcys = [(text, full) for text, full, title in shown if "Fitzwilliam" in full and title == full]
+    assert len(darcys) > len(DARCYS), shown                                # on the tiles and the leaders
+    assert len({text for text, _ in darcys}) == len(set(darcys)), darcys     # no two shown alike
+    for text, full in darcys:
+        if text != full:                                                    # cut: its ends kept
+            head, tail = text.split(" … ")
+            assert full.startswith(head) and full.endswith(tail), text

@@ -4,6 +4,7 @@
 "use strict";
 
 const PAGE_SECONDS = 8;
+const MIN_PX = 16;       // the tiles' small texts read from the back of the room (a 1024×768 projector)
 const STATE_TEXT = {
   waiting: "Waiting for the bell",
   playing: "Playing",
@@ -33,7 +34,32 @@ function nameEl(cls, text) {
   const e = el("span", cls, text);
   e.title = text;
   e.dir = "auto";
+  e.dataset.full = text;
   return e;
+}
+
+// A name too long for its box is cut in its middle, not at its end: "Mary-Elizabeth … Bennett"
+// and "Mary-Elizabeth … Brown" stay two people, where an ellipsis at the end showed both as
+// "Mary-Elizabeth Fitzw…". Measured on a canvas (one layout read for all the names, not one each).
+const ruler = document.createElement("canvas").getContext("2d");
+function cutNames(root) {
+  const long = [...root.querySelectorAll("[data-full]")].filter((e) => e.scrollWidth > e.clientWidth + 1)
+    .map((e) => [e, e.clientWidth - 2, getComputedStyle(e).font]);
+  for (const [e, room, font] of long) {
+    ruler.font = font;
+    const full = e.dataset.full;
+    let lo = 2, hi = full.length - 1, best = null;
+    while (lo <= hi) {
+      const k = (lo + hi) >> 1, text = middleCut(full, k);
+      if (ruler.measureText(text).width <= room) { best = text; lo = k + 1; } else hi = k - 1;
+    }
+    if (best) e.textContent = best;
+  }
+}
+// `k` letters of `full`, its beginning and its end about half and half
+function middleCut(full, k) {
+  const head = Math.ceil(k / 2);
+  return full.slice(0, head).trimEnd() + " … " + full.slice(full.length - (k - head)).trimStart();
 }
 
 function render() {
@@ -93,6 +119,7 @@ function renderLeft() {
     rows = leaderRows();
   }
   fitPaged(list, rows, $("left-page"));
+  cutNames(list);
 }
 
 function leaderRows() {
@@ -152,7 +179,7 @@ function renderTables() {
   const vmin = Math.min(window.innerWidth, window.innerHeight) / 100;
   const detailed = th > 20 * vmin && tw > 18 * vmin;
   const numberPx = Math.floor(Math.min(detailed ? th * 0.26 : th * 0.5, tw * 0.42));
-  const smallPx = Math.max(12, Math.floor(detailed ? th * 0.1 : Math.min(th * 0.2, tw * 0.16)));
+  const smallPx = Math.max(MIN_PX, Math.floor(detailed ? th * 0.1 : Math.min(th * 0.2, tw * 0.16)));
   box.replaceChildren(...tables.map((t) => {
     const board = boards[String(t.table)] || "none";
     const tile = el("div", "tile");
@@ -166,15 +193,18 @@ function renderTables() {
     if (board === "offline" || board === "silent") tile.classList.add(board);
     const no = el("div", "no", String(t.table));
     no.style.fontSize = numberPx + "px";
-    // partnership forms count the partners' points to ten, not games
+    // partnership forms count the partners' points to ten, not games; never wider than its
+    // tile: where the whole ("A+C 7 · B+D 9 ✔") would be under MIN_PX, the short form ("7 · 9")
     const progress = t.of ? `${t.games}/${t.of}` : (t.points || `${t.games} games`);
-    const games = el("div", "games", progress + (t.done ? " ✔" : ""));
-    // never wider than its tile (a partnership's "A+C 7 · B+D 9" is long)
-    games.style.fontSize = Math.max(12, Math.min(smallPx, Math.floor(0.9 * tw / (0.62 * games.textContent.length)))) + "px";
+    const fits = (s) => Math.floor(0.9 * tw / (0.62 * s.length));
+    const texts = [progress + (t.done ? " ✔" : ""), progress.replace(/[AB]\+[CD] /g, "").replace(" games", "")];
+    const text = texts.find((s) => fits(s) >= MIN_PX) || texts[1];
+    const games = el("div", "games", text);
+    games.style.fontSize = Math.max(MIN_PX, Math.min(smallPx, fits(text))) + "px";
     tile.append(no, games);
     if (detailed && !view.hidden) {
       const seats = el("div", "seats");
-      seats.style.fontSize = Math.floor(Math.min(th * 0.095, tw * 0.075)) + "px";
+      seats.style.fontSize = Math.max(MIN_PX, Math.floor(Math.min(th * 0.095, tw * 0.075))) + "px";
       for (const s of t.seats || []) {
         const row = el("div");
         row.append(nameEl("", `${s.seat} ${s.name || ""}`), el("span", "", s.score === null || s.score === undefined ? "" : String(s.score)));
@@ -184,6 +214,7 @@ function renderTables() {
     }
     return tile;
   }));
+  cutNames(box);
 }
 
 function renderPrizes() {
@@ -202,6 +233,7 @@ function renderPrizes() {
     }
     return li;
   }));
+  cutNames($("ceremony"));
 }
 
 function connect() {
