@@ -56,10 +56,12 @@ function cutNames(root) {
     if (best) e.textContent = best;
   }
 }
-// `k` letters of `full`, its beginning and its end about half and half
+// `k` letters of `full`: its beginning and its last word whole where that leaves four letters
+// before it ("Mary … Bennett"), else its beginning and its end half and half
 function middleCut(full, k) {
-  const head = Math.ceil(k / 2);
-  return full.slice(0, head).trimEnd() + " … " + full.slice(full.length - (k - head)).trimStart();
+  const last = full.slice(full.lastIndexOf(" ") + 1);
+  const tail = last.length < full.length && last.length <= k - 4 ? last.length : Math.floor(k / 2);
+  return full.slice(0, k - tail).trimEnd() + " … " + full.slice(full.length - tail).trimStart();
 }
 
 function render() {
