@@ -30,9 +30,12 @@ from pathlib import Path
 FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
 
 # board kind -> the CPU mpy-cross compiles for
-ARCH = {"esp32": "xtensawin", "pico_w": "armv6m"}
+# (qemu: the MPS2-AN385 board in the emulator, a Cortex-M3; hardware/qemu_image.py)
+ARCH = {"esp32": "xtensawin", "pico_w": "armv6m", "qemu": "armv7m"}
+EMULATED = {"qemu"}                     # board kinds no one deploys to: the emulator's
 SOURCE_ONLY = {"main.py", "boot.py"}   # top-level files MicroPython runs as source
-HOST_ONLY = {"host"}                    # hal modules that run only on the unix port
+HOST_ONLY = {"host"}                    # hal modules that run only on the unix port...
+HAL_BASES = {"qemu": {"host"}}          # ...or under a board's own HAL (its keys on stdin)
 MARKER = ".party-firmware"              # marks a folder build() may empty and refill
 IMAGE = "firmware.romfs"                # the ROMFS image in a build folder
 PROTOCOL = "protocol.py"                # the protocol's values, compiled into the modules using them
@@ -44,7 +47,7 @@ class BuildError(Exception):
 
 def shipped_files(source: Path, board_kind: str) -> list[Path]:
     """The firmware's .py files that go on a board of this kind, relative to source."""
-    others = (set(ARCH) - {board_kind}) | HOST_ONLY
+    others = ((set(ARCH) - {board_kind}) | HOST_ONLY) - HAL_BASES.get(board_kind, set())
     files = []
     for path in sorted(source.rglob("*.py")):
         rel = path.relative_to(source)
@@ -182,8 +185,8 @@ def board_config(table: int, board_kind: str, wifi: dict, broker: dict, battery:
     if it cannot work."""
     if not isinstance(table, int) or not 1 <= table <= 999:
         raise ValueError(f"table must be a number from 1 to 999, not {table!r}")
-    if board_kind not in ARCH:
-        raise ValueError(f"unknown board kind {board_kind!r}: one of {', '.join(sorted(ARCH))}")
+    if board_kind not in set(ARCH) - EMULATED:
+        raise ValueError(f"unknown board kind {board_kind!r}: one of {', '.join(sorted(set(ARCH) - EMULATED))}")
     if not wifi.get("ssid"):
         raise ValueError("the WiFi network name (ssid) is missing")
     if not broker.get("host"):

@@ -28,7 +28,8 @@ from pathlib import Path
 FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
 # stubs package per port, and the HAL module that runs on it
 PORTS = {"esp32": ("micropython-esp32-stubs", "esp32"), "rp2": ("micropython-rp2-stubs", "pico_w")}
-HALS = {hal for _, hal in PORTS.values()}
+# and the emulator's board (hal/qemu.py), whose modules (hostfile) no stubs describe
+HALS = {hal for _, hal in PORTS.values()} | {"qemu"}
 
 
 def stubs_dir(port: str, given=None) -> Path:

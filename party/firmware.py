@@ -6,7 +6,8 @@ import os
 import subprocess
 import sys
 
-from hardware.firmware_build import ARCH, IMAGE, BuildError, build, deploy
+from hardware import qemu_image
+from hardware.firmware_build import ARCH, EMULATED, IMAGE, BuildError, build, deploy
 
 from . import provision
 
@@ -14,8 +15,10 @@ from . import provision
 def _cmd_build(args) -> int:
     try:
         out = args.out or f"build/firmware-{args.board}"
-        rows = build(out, args.board, romfs=args.romfs)
-    except (ValueError, BuildError) as e:
+        # the emulator's board loads its firmware as a ROMFS image only (hal/qemu.py)
+        rows = build(out, args.board, romfs=args.romfs or args.board in EMULATED)
+        image = qemu_image.micropython(args.micropython) if args.board == "qemu" else None
+    except (ValueError, BuildError, qemu_image.BuildError) as e:
         print(f"firmware build: {e}", file=sys.stderr)
         return 2
     files = [r for r in rows if r["file"] != IMAGE]
@@ -25,6 +28,11 @@ def _cmd_build(args) -> int:
           f"-> {sum(r['built_bytes'] for r in files)} bytes built for {args.board} ({ARCH[args.board]}) into {out}")
     for row in rows[len(files):]:
         print(f"ROMFS image of the compiled modules: {row['file']}, {row['built_bytes']} bytes")
+    if image:
+        print(f"MicroPython for the MPS2-AN385 board (Cortex-M3, heap {qemu_image.HEAP} bytes): "
+              f"{image / qemu_image.ELF}\n  run: qemu-system-arm -machine mps2-an385 -display none "
+              f"-semihosting -serial stdio -kernel {image / qemu_image.ELF} -device loader,"
+              f"file={os.path.abspath(out)}/{IMAGE},addr={qemu_image.ROMFS_ADDRESS:#x},force-raw=on")
     return 0
 
 
@@ -67,16 +75,21 @@ def add_commands(subparsers) -> None:
     commands = firmware.add_subparsers(dest="firmware_command", required=True)
 
     b = commands.add_parser("build", help="compile the firmware with mpy-cross")
-    b.add_argument("--board", choices=sorted(ARCH), default="esp32", help="the board kind (default esp32)")
+    b.add_argument("--board", choices=sorted(ARCH), default="esp32",
+                   help="the board kind (default esp32; qemu: the 32-bit board in the emulator, "
+                        "its MicroPython built too)")
     b.add_argument("--out", help="where to write it (default build/firmware-BOARD)")
     b.add_argument("--romfs", action="store_true",
                    help="also build the ROMFS image of the compiled modules (firmware.romfs)")
+    b.add_argument("--micropython", metavar="DIR",
+                   help="--board qemu: the folder of MicroPython's source tarball (default ../shared/micropython)")
     b.set_defaults(func=_cmd_build)
 
     d = commands.add_parser("deploy", help="build, write config.json, and copy both to a board with mpremote")
     d.add_argument("--port", required=True, help="the board's serial port, e.g. /dev/ttyACM0 or /dev/ttyUSB0")
     d.add_argument("--table", required=True, type=int, help="the table this board sits on (1-999)")
-    d.add_argument("--board", choices=sorted(ARCH), default="esp32", help="the board kind (default esp32)")
+    d.add_argument("--board", choices=sorted(set(ARCH) - EMULATED), default="esp32",
+                   help="the board kind (default esp32)")
     d.add_argument("--ssid", required=True, help="the party's WiFi network")
     d.add_argument("--wifi-key", default="", help="its key (or set PARTY_WIFI_KEY, kept out of `ps`)")
     d.add_argument("--provisioned", metavar="DIR",
