@@ -44,8 +44,8 @@ class SerialLink:
     async def run(self):
         if self.device == "usb":
             inp, self._out = sys.stdin.buffer, sys.stdout.buffer
-        else:
-            inp = self._out = open(self.device, "r+b")
+        else:  # a device path (unix port), or a stream the HAL made of it (hal/qemu.py: a UART)
+            inp = self._out = open(self.device, "r+b") if isinstance(self.device, str) else self.device
         asyncio.create_task(self._read(asyncio.StreamReader(inp)))
         # Announce ourselves at once: the bridge learns our table from this line.
         self._write(*self.announce)

@@ -22,6 +22,8 @@ def wire():
         from hal.esp32 import Board
     elif sys.platform == "rp2":
         from hal.pico_w import Board
+    elif sys.platform == "qemu":  # the 32-bit board in the emulator (hardware/sim/qemu_board.py)
+        from hal.qemu import Board
     else:
         from hal.host import Board
     board = Board(cfg)
