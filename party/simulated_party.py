@@ -35,9 +35,12 @@ class VirtualTables:
     hand (or play-off game) the board asks for. `hold()` stops them starting an entry
     (the host acts meanwhile), `play()` lets them go on."""
 
-    def __init__(self, hub, *, seed: int = 1, data_dir: str | Path, say=print, pace: float = 1.0):
-        # pace: about the seconds a hand takes
+    def __init__(self, hub, *, seed: int = 1, data_dir: str | Path, say=print, pace: float = 1.0,
+                 make_board=VirtualBoard):
+        # pace: about the seconds a hand takes; make_board(table, host, port, data_dir=): a
+        # board of any kind with VirtualBoard's interface (hardware/sim/qemu_board.py's too)
         self.hub, self.say, self.pace, self.seed = hub, say, pace, seed
+        self.make_board = make_board
         self.data_dir = Path(data_dir)
         self.boards: dict[int, VirtualBoard] = {}
         self._stop = threading.Event()
@@ -84,7 +87,7 @@ class VirtualTables:
     def _boards_for_new_tables(self) -> int:
         new = sorted(set(conductor.tables(self.hub.state)) - set(self.boards))
         for n in new:
-            self.boards[n] = VirtualBoard(n, *self.hub.broker_address, data_dir=self.data_dir / f"table-{n}").start()
+            self.boards[n] = self.make_board(n, *self.hub.broker_address, data_dir=self.data_dir / f"table-{n}").start()
             self._spawn(lambda n=n: self._table(n, random.Random(f"{self.seed}/{n}")), f"table-{n}")
         return len(new)
 

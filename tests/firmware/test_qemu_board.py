@@ -1,0 +1,160 @@
+"""The 32-bit board: the real firmware on MicroPython's Cortex-M3 build in QEMU
+(hardware/sim/qemu_board.py), its display read back from the SSD1306 driver's
+framebuffer, its serial line bridged to the broker by hub/serial_bridge.py."""
+import contextlib
+import time
+from pathlib import Path
+
+import pytest
+
+from hardware import qemu_image
+from hardware.sim.board import VirtualBoard
+from hardware.sim.qemu_board import QemuBoard, png
+from hub.conductor import events as k
+from hub.conductor.leads import keys_lead
+from hub.conductor.state import session_over
+from hub.journal import open_reader, read_events
+from hub.service import Hub
+from party.keyed import hand_as_seen
+from party.setup import create_party, guest_names, seat_guests, staff_action, start_session
+from party.simulated_party import VirtualTables
+from tests.firmware.test_entry import key_result
+
+pytestmark = [pytest.mark.broker, pytest.mark.timeout(300)]
+ART = Path(__file__).resolve().parents[2] / "build" / "test-artifacts" / "qemu"
+
+
+@pytest.fixture(scope="module")
+def image():
+    """The board's MicroPython and firmware, built once for the tests here (cached)."""
+    why = qemu_image.missing()
+    if why:
+        pytest.skip(f"the 32-bit board cannot be built here: {why}")
+    return qemu_image.micropython(), qemu_image.firmware()
+
+
+@pytest.fixture
+def qemu_factory(image, broker, tmp_path):
+    boards = []
+
+    def make(table, **config):
+        config.setdefault("resend_s", 2)
+        b = QemuBoard(table, broker.host, broker.port, tmp_path / f"qemu-{table}", **config)
+        boards.append(b.start())
+        return b
+
+    yield make
+    for b in boards:
+        b.stop()
+
+
+def test_32_bit_board_boots_draws_its_display_and_keys_a_result_through_the_bridge(qemu_factory, hub):
+    hub.screen(5)
+    board = qemu_factory(5)
+    # read from the framebuffer's pixels: the hub's screen came over UART1 and the bridge
+    board.wait_for("# ENTER GAME 2", timeout=60)
+    board.wait_for(lambda lines: lines[-1] == "T5", timeout=60)  # the bridge heard, the hub online
+    assert board.display_on
+    ART.mkdir(parents=True, exist_ok=True)
+    board.png(ART / "table-5-idle.png")
+    key_result(board)
+    ev = hub.wait(lambda: hub.events("result"), timeout=30)[0]
+    assert ev["table"] == 5 and ev["id"].startswith("qemu-5.1.")
+    assert ev["body"] == {"game": 2, "values": {"A": 15, "B": 0, "W": 1}}
+    board.wait_for("GAME 2 SAVED", timeout=30)
+    board.png(ART / "table-5-saved.png")
+    assert {"v": 1, "state": "online", "board": "qemu-5", "boot": 1, "fw": "0.1.0"} in hub.statuses
+
+
+class KeyedTables(VirtualTables):
+    """The room's tables, remembering the hand each table meant to key for each game."""
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.meant: dict[tuple[int, int], dict] = {}
+
+    def _values(self, n, form, rng):
+        played = super()._values(n, form, rng)
+        if played and form.get("kind") == "result":
+            self.meant[(n, form["game"])] = played[0]
+        return played
+
+
+def journal(path) -> list:
+    with contextlib.closing(open_reader(path)) as db:
+        return list(read_events(db))
+
+
+def play_until(room, done, what: str, timeout: float = 150.0) -> None:
+    room.play()
+    deadline = time.monotonic() + timeout
+    try:
+        while not done():
+            assert time.monotonic() < deadline, f"{what} not over in {timeout} s; the tables: {room.said[-5:]}"
+            time.sleep(0.2)
+    finally:
+        room.hold()
+
+
+def test_a_block_party_session_on_two_32_bit_boards_beside_two_virtual_boards(image, mosquitto, tmp_path):
+    """Tables 1 and 2 are 32-bit boards on their serial lines, tables 3 and 4 virtual boards
+    on MQTT; the guests key the seat check and every game from what each display shows,
+    the head table's fourth game rings the bell, the others finish their games in hand,
+    and the host moves the players on."""
+    hub = Hub(tmp_path / "journal.sqlite3", mosquitto.host, mosquitto.port).start()
+    shots: dict[str, bytes] = {}
+
+    def make_board(n, host, port, data_dir):
+        if n > 2:
+            return VirtualBoard(n, host, port, data_dir=data_dir, resend_s=2)
+        board = QemuBoard(n, host, port, data_dir, resend_s=2)
+        # the bell as it is drawn, before the guests dismiss it
+        board.on_frame = lambda lines: "** BELL **" in lines and shots.setdefault(f"table-{n}-bell", board.fb)
+        return board
+
+    room = KeyedTables(hub, seed=1896, data_dir=tmp_path / "boards", say=lambda s: None, pace=0.0,
+                       make_board=make_board)
+    room.said = []
+    room.say = room.said.append
+    try:
+        assert create_party(hub, tables=4, form="block").ok
+        room.start()
+        room.hold()
+        qemu = [room.boards[1], room.boards[2]]
+        assert all(isinstance(b, QemuBoard) for b in qemu) and isinstance(room.boards[3], VirtualBoard)
+        assert seat_guests(hub, guest_names(16), seed=7).ok
+        seats = {n: t.seats for n, t in hub.state.session.tables.items()}
+        for b in qemu:
+            b.wait_for("# SEAT CHECK", timeout=60)
+            shots[f"table-{b.table}-seat-check"] = b.fb
+        play_until(room, lambda: all(t.seat_check for t in hub.state.session.tables.values()), "the seat check")
+        assert start_session(hub, 1).ok
+        for b in qemu:
+            b.wait_for("# ENTER GAME 1", timeout=60)
+            shots[f"table-{b.table}-game-1"] = b.fb
+        play_until(room, lambda: session_over(hub.state.setup, hub.state.session), "session 1")
+        s = hub.state.session
+        assert s.bell is not None and s.bell.meaning == "finish"  # rung by the head table's fourth game
+        assert {f"table-{n}-bell" for n in (1, 2)} <= set(shots)
+        # the movement: each board shows the seat check of session 2, its guests' new cards
+        assert staff_action(hub, k.RESEAT, {"seed": 11}).ok
+        for b in qemu:
+            b.wait_for("# SEAT CHECK", timeout=60)
+            shots[f"table-{b.table}-movement"] = b.fb
+        # The journal holds each game once, exactly as its table meant it, read off the display.
+        state, events = hub.state, journal(tmp_path / "journal.sqlite3")
+        results = [e for e in events if e.kind == k.RESULT]
+        keyed = {(e.body["table"], e.body["game"]) for e in results}
+        assert len(keyed) == len(results) == sum(len([g for g in room.meant if g[0] == n]) for n in seats)
+        for e in results:
+            n, game = e.body["table"], e.body["game"]
+            assert hand_as_seen(state.setup, seats[n], e.body["values"],
+                                lead=keys_lead(state.setup.form, game)) == room.meant[(n, game)]
+        assert {e.body["table"] for e in events if e.kind == k.SEAT_CHECK} == {1, 2, 3, 4}
+        assert {e.body["table"] for e in events if e.kind == k.BELL_ACK} >= {1, 2}
+    finally:
+        room.stop()
+        hub.stop()
+        ART.mkdir(parents=True, exist_ok=True)
+        for name, fb in shots.items():
+            png(fb, ART / f"{name}.png")
