@@ -35,7 +35,6 @@ MPS2 = HERE / "mps2"  # the board's C module and freeze manifest
 MICROPYTHON = HERE.parent.parent / "shared" / "micropython"  # ../shared beside the clone
 HEAP = 110_000
 ROMFS_ADDRESS = 0x21000000
-FONT = "extmod/font_petme128_8x8.h"  # framebuf's 8x8 font, which the display draws with
 ELF = "firmware.elf"
 # The port's stdio: asyncio on; the idle loop waits for an interrupt (see above).
 _ASYNCIO = ("#define MICROPY_PY_ASYNCIO          (0)", "#define MICROPY_PY_ASYNCIO          (1)")
@@ -76,8 +75,8 @@ def _digest(*parts: bytes) -> str:
 
 
 def micropython(source: Path | None = None, heap: int = HEAP) -> Path:
-    """The folder holding the board's MicroPython (firmware.elf) and framebuf's font,
-    built once per source tarball, board module and heap size."""
+    """The folder holding the board's MicroPython (firmware.elf), built once per source
+    tarball, board module and heap size."""
     why = missing(source)
     if why:
         raise BuildError(why)
@@ -119,13 +118,13 @@ def _build(tar: Path, heap: int, out: Path) -> None:
                 raise BuildError(f"make {' '.join(args)}: " + (done.stderr or done.stdout)[-2000:])
         built = Path(tempfile.mkdtemp(prefix="mps2-", dir=cache()))
         shutil.copyfile(mp / "ports" / "qemu" / "build-MPS2_AN385" / ELF, built / ELF)
-        shutil.copyfile(mp / FONT, built / Path(FONT).name)
         built.rename(out)
 
 
 def firmware() -> Path:
     """The folder holding the party firmware for the board: firmware.romfs (every module
-    compiled for the Cortex-M3) and main.py, built once per version of the firmware."""
+    compiled for the Cortex-M3), main.py, and files/ (the same modules as .mpy files, for a
+    board deployed without --romfs), built once per version of the firmware."""
     sources = sorted(p for p in firmware_build.FIRMWARE.rglob("*.py") if "__pycache__" not in p.parts)
     key = _digest(Path(firmware_build.__file__).read_bytes(),
                   *(str(p.relative_to(firmware_build.FIRMWARE)).encode() + p.read_bytes() for p in sources))
@@ -137,7 +136,8 @@ def firmware() -> Path:
     firmware_build.build(tmp / "build", "qemu", romfs=True)
     shutil.copyfile(tmp / "build" / firmware_build.IMAGE, tmp / firmware_build.IMAGE)
     shutil.copyfile(tmp / "build" / "main.py", tmp / "main.py")
-    shutil.rmtree(tmp / "build")
+    (tmp / "build" / firmware_build.IMAGE).unlink()
+    (tmp / "build").rename(tmp / "files")
     try:
         tmp.rename(out)
     except OSError:  # another process built the same

@@ -10,14 +10,12 @@ Its parts, each on the emulated board's own hardware:
 - the link to the hub: JSON lines on UART1 (config "serial": "uart1"), the USB-serial
   cable of a board without WiFi (firmware/seriallink.py; hub/serial_bridge.py at the
   other end of the emulator's pty);
-- the flash: a file on the host, written through by semihosting (the board's C module
-  hostfile), with a littlefs on it mounted at / by mount_flash() at boot.
+- the flash: a file on the host, written through by semihosting (the board's C module,
+  hardware/mps2/hostfile.c), with a littlefs on it mounted at / by the board's boot.
 """
 import io
 import sys
 
-import hostfile
-import vfs
 from machine import mem32
 from micropython import const
 
@@ -32,7 +30,6 @@ _BAUDDIV = const(16)
 _POLL = const(3)  # MP_STREAM_POLL, the ioctl asyncio's poll asks
 _RD = const(1)
 _WR = const(4)
-_BLOCK = const(4096)  # an erase block of the flash
 
 
 class Uart(io.IOBase):
@@ -101,41 +98,6 @@ class Wire:
         self.out.write(h)
         for b in bufs:
             self.out.write(b)
-
-
-class Flash:
-    """The board's flash: a block device over the host's file (littlefs's extended protocol)."""
-
-    def __init__(self, path):
-        self.h = hostfile.open(path)
-        self.blocks = hostfile.size(self.h) // _BLOCK
-
-    def readblocks(self, n, buf, off=0):
-        hostfile.readinto(self.h, n * _BLOCK + off, buf)
-
-    def writeblocks(self, n, buf, off=None):
-        hostfile.write(self.h, n * _BLOCK + (off or 0), buf)
-
-    def ioctl(self, op, arg):
-        if op == 4:  # block count
-            return self.blocks
-        if op == 5:  # block size
-            return _BLOCK
-        if op == 6:  # erase: flash erases to ones
-            hostfile.write(self.h, arg * _BLOCK, b"\xff" * _BLOCK)
-        return 0
-
-
-def mount_flash(path):
-    """At boot, before main.py (a board's own boot does it): the littlefs on the flash at /,
-    made on a blank flash."""
-    dev = Flash(path)
-    try:
-        fs = vfs.VfsLfs2(dev)
-    except OSError:
-        vfs.VfsLfs2.mkfs(dev)
-        fs = vfs.VfsLfs2(dev)
-    vfs.mount(fs, "/")
 
 
 class Board(KeysOnStdin):

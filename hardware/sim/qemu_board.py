@@ -8,14 +8,16 @@ the firmware's ROMFS image; firmware/hal/qemu.py is its hardware layer):
   then keys on it, as VirtualBoard does on the unix port's stdin. The display's I2C bus
   comes back on it: the SSD1306 driver's frames, the 1,024 bytes of its framebuffer,
   which this harness reads as the panel would and turns back into the characters the
-  8x8 font drew (`lines`, for wait_for) and into PNGs (`png`).
+  8x8 font drew (`lines`, for wait_for; hardware/sim/display.py) and into PNGs (`screenshot`).
 - UART1 is the board's USB-serial cable: a pty, with hub/serial_bridge.py (its own
   process, as at a party) carrying its lines to and from the broker.
 - The flash is a file in data_dir (flash.bin), written through by the board: kill() is a
   power cut, and start() boots on what the flash held.
+- The firmware is the ROMFS image (`deploy --romfs`), or with romfs=False the .mpy files
+  copied onto the flash (deploy without --romfs).
 
 QemuBoard keeps VirtualBoard's interface (start, stop, kill, restart, press, wait_for,
-lines, frames, heap, log), so a party can mix the two kinds of board.
+lines, frames, heap, pixels, screenshot, log), so a party can mix the two kinds of board.
 """
 from __future__ import annotations
 
@@ -23,71 +25,42 @@ import json
 import os
 import re
 import signal
-import struct
 import subprocess
 import sys
 import threading
 import time
-import zlib
 from pathlib import Path
 
 from hardware import qemu_image
-from hardware.sim.board import FIRMWARE, VirtualBoard
+from hardware.sim import display
+from hardware.sim.board import FIRMWARE, VirtualBoard, tool
 
 FLASH_BYTES = 256 * 1024  # 64 erase blocks of 4 KB: an ESP32's data partition is 1-2 MB
-WIDTH, HEIGHT = 128, 64
 PTY = re.compile(r"char device redirected to (/dev/pts/\d+) \(label serial1\)")
 DATA, COMMAND = 0x40, 0x80  # an SSD1306 transfer's control byte: frame bytes / one command
-# (MicroPython has mounted the ROMFS image at /rom and put it on sys.path already.)
+# The board's boot, typed on its REPL: what a board's own _boot.py does (the flash's
+# littlefs at /, made on a blank flash; MicroPython has mounted the ROMFS image at /rom
+# and put it on sys.path already), then what `deploy` does on a blank flash (its files
+# copied from the host's), then main.py.
 BOOT = """\
-from hal.qemu import mount_flash
-mount_flash({flash!r})
-{deploy}del mount_flash
+def boot():
+    import os, vfs, hostfile
+    flash = hostfile.Flash({flash!r})
+    try:
+        vfs.mount(vfs.VfsLfs2(flash), "/")
+    except OSError:
+        vfs.VfsLfs2.mkfs(flash)
+        vfs.mount(vfs.VfsLfs2(flash), "/")
+    for name, src in {files!r}:
+        if src is None:
+            os.mkdir(name)
+        else:
+            with open(name, "wb") as f:
+                f.write(hostfile.read(src))
+boot()
+del boot
 import main
 """
-DEPLOY = """\
-for name, text in {files!r}:
-    with open(name, "w") as f:
-        f.write(text)
-"""
-
-
-def font(path: Path) -> dict[bytes, str]:
-    """framebuf's 8x8 font (MicroPython's extmod/font_petme128_8x8.h): each printable
-    ASCII character's 8 column bytes, as framebuf.text draws them -> the character."""
-    values = [int(v, 16) for v in re.findall(r"0x([0-9a-fA-F]{2})", path.read_text())]
-    return {bytes(values[i * 8:i * 8 + 8]): chr(32 + i) for i in range(len(values) // 8)}
-
-
-def read_text(fb: bytes, glyphs: dict[bytes, str]) -> list[str]:
-    """The 8 lines of 16 characters a MONO_VLSB framebuffer shows (each text row is one
-    page of 8 pixel rows; a column's byte there is a glyph's column); a cell that is no
-    glyph of the font reads as U+FFFD."""
-    lines = []
-    for row in range(HEIGHT // 8):
-        page = fb[row * WIDTH:(row + 1) * WIDTH]
-        lines.append("".join(glyphs.get(bytes(page[c * 8:c * 8 + 8]), "\ufffd")
-                             for c in range(WIDTH // 8)).rstrip())
-    return lines
-
-
-def png(fb: bytes, path: Path, scale: int = 4) -> Path:
-    """The framebuffer as the panel shows it: a PNG, each pixel `scale` pixels wide, lit
-    pixels white on black as on the OLED."""
-    rows = []
-    for y in range(HEIGHT):
-        bits = bytes(255 if fb[(y // 8) * WIDTH + x] >> (y % 8) & 1 else 0 for x in range(WIDTH))
-        row = b"\x00" + bytes(b for b in bits for _ in range(scale))
-        rows += [row] * scale
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-    w, h = WIDTH * scale, HEIGHT * scale
-    path = Path(path)
-    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 0, 0, 0, 0))
-                     + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b""))
-    return path
 
 
 class QemuBoard(VirtualBoard):
@@ -103,13 +76,11 @@ class QemuBoard(VirtualBoard):
         self.pty: str | None = None
         self._bridge: subprocess.Popen | None = None
         self._cable: int | None = None  # the harness's own hold on the pty
-        self._glyphs: dict[bytes, str] = {}
 
     # --- life cycle ---------------------------------------------------------
     def start(self, timeout: float = 120.0) -> "QemuBoard":
         build = qemu_image.micropython(self.source, self.heap_bytes)
         code = qemu_image.firmware()
-        self._glyphs = font(build / Path(qemu_image.FONT).name)
         flash = self.data_dir / "flash.bin"
         blank = not flash.exists()
         if blank:
@@ -118,7 +89,8 @@ class QemuBoard(VirtualBoard):
             ["qemu-system-arm", "-machine", "mps2-an385", "-display", "none", "-monitor", "none",
              "-semihosting-config", "enable=on,target=native",
              "-serial", "stdio", "-serial", "pty", "-kernel", str(build / qemu_image.ELF),
-             "-device", f"loader,file={code / 'firmware.romfs'},addr={qemu_image.ROMFS_ADDRESS:#x},force-raw=on"],
+             *(["-device", f"loader,file={code / 'firmware.romfs'},addr={qemu_image.ROMFS_ADDRESS:#x},force-raw=on"]
+               if self.romfs else [])],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=self.data_dir)
         self._eof = False
         self.pty = None
@@ -144,11 +116,23 @@ class QemuBoard(VirtualBoard):
                 raise RuntimeError(f"table {self.table}: the serial bridge did not open {self.pty}: "
                                    + (self.data_dir / "bridge.log").read_text()[-500:])
             time.sleep(0.05)
-        files = [("config.json", json.dumps(self.config)), ("main.py", (FIRMWARE / "main.py").read_text())]
-        boot = BOOT.format(flash=str(flash), deploy=DEPLOY.format(files=files) if blank else "")
+        files = self._deploy(code) if blank else []
+        boot = BOOT.format(flash=str(flash), files=files)
         proc.stdin.write(b"\x01" + boot.encode() + b"\x04")  # the raw REPL: ctrl-A, the code, ctrl-D
         proc.stdin.flush()
         return self
+
+    def _deploy(self, code: Path) -> list[tuple[str, str | None]]:
+        """What `deploy` puts on a blank flash: config.json and main.py, and with romfs=False
+        the compiled modules too (.mpy files, loaded into the heap when imported)."""
+        (self.data_dir / "config.json").write_text(json.dumps(self.config))
+        files: list[tuple[str, str | None]] = [("config.json", str(self.data_dir / "config.json")),
+                                               ("main.py", str(code / "main.py"))]
+        if not self.romfs:
+            built = code / "files"
+            files += [(d.relative_to(built).as_posix(), None) for d in sorted(built.rglob("*")) if d.is_dir()]
+            files += [(p.relative_to(built).as_posix(), str(p)) for p in sorted(built.rglob("*.mpy"))]
+        return files
 
     def _opened_by(self, proc: subprocess.Popen) -> bool:
         fds = Path(f"/proc/{proc.pid}/fd")
@@ -186,12 +170,12 @@ class QemuBoard(VirtualBoard):
             except OSError:
                 pass
 
-    def png(self, path) -> Path:
-        """The display as the guests see it now, as a PNG."""
+    def pixels(self, timeout: float = 5.0) -> bytes:
+        """The display's framebuffer: the 1,024 bytes the driver last sent the panel."""
         with self._cond:
             if self.fb is None:
                 raise RuntimeError(f"table {self.table}: nothing drawn yet")
-            return png(self.fb, path)
+            return self.fb
 
     # --- UART0: the console, the display's wire ------------------------------
     def _read_uart0(self, proc: subprocess.Popen) -> None:
@@ -225,8 +209,8 @@ class QemuBoard(VirtualBoard):
     def _i2c(self, data: bytes) -> None:
         if data[:1] == bytes([COMMAND]) and data[1:] == b"\xaf":
             self.display_on = True
-        elif data[:1] == bytes([DATA]) and len(data) == 1 + WIDTH * HEIGHT // 8:
-            lines = read_text(data[1:], self._glyphs)
+        elif data[:1] == bytes([DATA]) and len(data) == 1 + display.SIZE:
+            lines = display.text_of(data[1:], tool("micropython"))
             with self._cond:
                 self.fb = data[1:]
                 self.lines = lines

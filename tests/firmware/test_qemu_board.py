@@ -9,12 +9,16 @@ import pytest
 
 from hardware import qemu_image
 from hardware.sim.board import VirtualBoard
-from hardware.sim.qemu_board import QemuBoard, png
+from hardware.sim.display import png
+from hardware.sim.qemu_board import QemuBoard
 from hub.conductor import events as k
 from hub.conductor.leads import keys_lead
 from hub.conductor.state import session_over
 from hub.journal import open_reader, read_events
 from hub.service import Hub
+from party.drills.books import journaled_entries
+from party.drills.hubs import InProcessHub
+from party.drills.lockstep import LockstepParty, set_up_party
 from party.keyed import hand_as_seen
 from party.setup import create_party, guest_names, seat_guests, staff_action, start_session
 from party.simulated_party import VirtualTables
@@ -56,13 +60,13 @@ def test_32_bit_board_boots_draws_its_display_and_keys_a_result_through_the_brid
     board.wait_for(lambda lines: lines[-1] == "T5", timeout=60)  # the bridge heard, the hub online
     assert board.display_on
     ART.mkdir(parents=True, exist_ok=True)
-    board.png(ART / "table-5-idle.png")
+    board.screenshot(ART / "table-5-idle.png")
     key_result(board)
     ev = hub.wait(lambda: hub.events("result"), timeout=30)[0]
     assert ev["table"] == 5 and ev["id"].startswith("qemu-5.1.")
     assert ev["body"] == {"game": 2, "values": {"A": 15, "B": 0, "W": 1}}
     board.wait_for("GAME 2 SAVED", timeout=30)
-    board.png(ART / "table-5-saved.png")
+    board.screenshot(ART / "table-5-saved.png")
     assert {"v": 1, "state": "online", "board": "qemu-5", "boot": 1, "fw": "0.1.0"} in hub.statuses
 
 
@@ -158,3 +162,66 @@ def test_a_block_party_session_on_two_32_bit_boards_beside_two_virtual_boards(im
         ART.mkdir(parents=True, exist_ok=True)
         for name, fb in shots.items():
             png(fb, ART / f"{name}.png")
+
+
+def test_32_bit_board_killed_with_3_entries_unacknowledged_resends_all_3_once_each(image, broker, tmp_path):
+    """The outbox's promise on the 32-bit board: its littlefs on the flash file survives a
+    power cut (the emulator SIGKILLed), and the entries on it go out when it is back."""
+    handle = InProcessHub(tmp_path / "journal.sqlite3", broker).start()
+    board = QemuBoard(1, broker.host, broker.port, tmp_path / "board", resend_s=2).start()
+    try:
+        set_up_party(handle, tables=1, seed=3, sessions=1, seat_check=False)
+        party = LockstepParty(handle, {1: board}, seed=3)
+        state, form = party.form_for(1, 1, 1)
+        board.wait_for("# ENTER GAME 1", timeout=60)
+        handle.stop()  # no hub: nothing is acknowledged
+        board.wait_for("HUB?", timeout=60)
+        for game in (1, 2, 3):
+            ahead = {**form, "game": game, "title": f"GAME {game}"}  # as the board offers it
+            party.key(state, 1, 1, ahead, party.values(state, 1, 1, ahead))
+        board.wait_for(lambda lines: lines[-1].endswith("PEND 3"), timeout=30)
+        board.kill()
+        board.restart()
+        board.wait_for(lambda lines: lines[-1].endswith("PEND 3"), timeout=60)  # read back from its flash
+        assert any(line.endswith("boot 2, 3 unacked") for line in board.log)  # start.py's
+        handle.start()
+        board.wait_for(lambda lines: "PEND" not in lines[-1] and "HUB?" not in lines[-1], timeout=60)
+        entries = journaled_entries(handle.journal)
+        assert [entries.get((1, 1, "result", g)) for g in (1, 2, 3)] == [[e.values] for e in party.keyed]
+    finally:
+        board.stop()
+        handle.stop()
+
+
+NAMES = ["Zoë Łukasz", "José Núñez", "Ольга Петрова", "李雷"]
+
+
+def test_the_virtual_board_and_the_32_bit_board_draw_the_same_pixels(image, broker, tmp_path):
+    """For the same screen the unix port's board and the 32-bit board show the same
+    characters, pixel for pixel: the seat check of guests whose names the font lacks."""
+    hub = Hub(tmp_path / "journal.sqlite3", broker.host, broker.port).start()
+    qemu = QemuBoard(1, broker.host, broker.port, tmp_path / "qemu").start()
+    unix = VirtualBoard(1, broker.host, broker.port, data_dir=tmp_path / "unix", board_id="sim-1b")
+    unix.start()
+    try:
+        assert create_party(hub, tables=1, form="block").ok
+        assert seat_guests(hub, NAMES, seed=1).ok
+        ART.mkdir(parents=True, exist_ok=True)
+        before = []
+        for step, key in enumerate(["#", None]):  # the idle screen, then the names
+            deadline = time.monotonic() + 60
+            while not (qemu.lines and qemu.lines == unix.lines != before):  # both drew the key's page
+                assert time.monotonic() < deadline, (qemu.lines, unix.lines)
+                time.sleep(0.1)
+            assert qemu.pixels() == unix.pixels(), (qemu.lines, unix.read_pixels())
+            qemu.screenshot(ART / f"names-{step}.png")
+            if step == 1:  # every seat's guest by name, as the font draws it
+                assert [line[:2] for line in qemu.lines[1:5]] == ["A ", "B ", "C ", "D "]
+            before = qemu.lines
+            if key:
+                qemu.press(key)
+                unix.press(key)
+    finally:
+        qemu.stop()
+        unix.stop()
+        hub.stop()
