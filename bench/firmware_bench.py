@@ -1,6 +1,7 @@
-"""Figures for the table firmware on the MicroPython unix port (docs/firmware.md).
+"""Figures for the table firmware on the MicroPython unix port (docs/firmware.md), and
+on the 32-bit board (MicroPython's Cortex-M3 build in QEMU; docs/performance.md).
 
-    python bench/firmware_bench.py [--tables 50] [--games 8]
+    python bench/firmware_bench.py [--tables 50] [--games 8] [--only unix|qemu]
 
 Prints: compiled size, heap after boot and in steady state after a full
 session of entries (for a board running from a ROMFS image, as deployed with
@@ -24,7 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from hardware import qemu_image  # noqa: E402
 from hardware.sim.board import DEFAULT_HEAP, VirtualBoard, build, romfs_image, tool  # noqa: E402
+from hardware.sim.qemu_board import QemuBoard  # noqa: E402
 from hardware.sim.hub_double import HubDouble, form  # noqa: E402
 from hardware.sim.party import dismiss, key_in  # noqa: E402
 from party.broker import best_available  # noqa: E402
@@ -88,20 +91,21 @@ def code_heap(romfs: bool = False) -> dict[str, int]:
     return {k: int(v) for k, v in (line.split() for line in out.stdout.split("\n") if line)}
 
 
-def session(broker, games: int, romfs: bool, kept: bool = False) -> list[float]:
+def session(broker, games: int, romfs: bool, kept: bool = False, make=VirtualBoard) -> list[float]:
     """One table plays a whole session: a result per game, a bell, acks; then
     the heap after a collection, against the heap right after boot. Returns
     the keypress-to-publish latencies. `kept`: the hub keeps a replica that never
-    moves on (`safe` 0), so the board keeps every entry it acknowledged."""
+    moves on (`safe` 0), so the board keeps every entry it acknowledged. `make`: the kind of
+    board (VirtualBoard, the unix port; or a QemuBoard, the 32-bit build)."""
     hub = HubDouble(broker.host, broker.port)
     if kept:
         hub.set_status("online", safe=0)
     hub.screen(1, form=form(1))
-    board = VirtualBoard(1, broker.host, broker.port, tempfile.mkdtemp(prefix="bench-"),
-                         resend_s=10, romfs=romfs).start()
+    board = make(1, broker.host, broker.port, tempfile.mkdtemp(prefix="bench-"),
+                 resend_s=10, romfs=romfs).start()
     try:
-        board.wait_for("# ENTER GAME 1")
-        board.wait_for(lambda lines: "HUB?" not in lines[-1])
+        board.wait_for("# ENTER GAME 1", timeout=60)
+        board.wait_for(lambda lines: "HUB?" not in lines[-1], timeout=60)
         boot = board.heap()
         latencies, sends = [], []
         press = board.press
@@ -141,6 +145,10 @@ def session(broker, games: int, romfs: bool, kept: bool = False) -> list[float]:
     print(f"    interned names (qstrs made at run time): {steady.get('names')} in {steady.get('name_pools')} pools "
           f"(after boot: {boot.get('names')}); on the unix port the pools hold 20, 40, 80, 160, 320 names, "
           f"the fifth takes 3.5 KB from the 301st name on")
+    if make is not VirtualBoard:  # the 32-bit board: its log says whether the heap ever ran out
+        spikes = [line for line in board.log if "MemoryError" in line or "out of memory" in line]
+        print(f"    MemoryError during the session: {len(spikes)}" + (f" ({spikes[-1]})" if spikes else ""))
+        return latencies
     code = code_heap(romfs)
     parts = ", ".join(f"{k} {v}" for k, v in code.items() if k != "total")
     print(f"    of which code (importing the compiled modules, asyncio included): "
@@ -205,16 +213,37 @@ def bell_fanout(broker, tables: int, rounds: int) -> None:
         hub.stop()
 
 
+def board_32_bit(broker, games: int) -> None:
+    """The same session on the 32-bit board (MicroPython's Cortex-M3 build in QEMU,
+    hardware/sim/qemu_board.py), on its serial line through hub/serial_bridge.py: with a
+    board's heap (110,000 bytes), from the ROMFS image and from .mpy files; then from the
+    ROMFS image with the heap capped at 48 KB (an ESP32's once WiFi and TLS are up)."""
+    why = qemu_image.missing()
+    if why:
+        print(f"32-bit board (qemu): not measured: {why}")
+        return
+    for heap in (qemu_image.HEAP, 48 * 1024):
+        print(f"32-bit board (MPS2-AN385, Cortex-M3, in QEMU), heap {heap} bytes "
+              f"({qemu_image.micropython(heap=heap) / qemu_image.ELF}):")
+        for romfs in ((True, False) if heap == qemu_image.HEAP else (True,)):
+            session(broker, games, romfs=romfs, make=lambda *a, **kw: QemuBoard(*a, heap=heap, **kw))
+
+
 def main() -> None:
-    p = argparse.ArgumentParser(description="firmware figures on the MicroPython unix port")
+    p = argparse.ArgumentParser(description="firmware figures on the MicroPython unix port and the 32-bit board")
     p.add_argument("--tables", type=int, default=50)
     p.add_argument("--games", type=int, default=8)
     p.add_argument("--rounds", type=int, default=6)
+    p.add_argument("--only", choices=("unix", "qemu"), help="the unix port's figures, or the 32-bit board's, alone")
     a = p.parse_args()
     broker = best_available()
     broker.start()
     try:
         print(f"broker: {broker!r}")
+        if a.only != "unix":
+            board_32_bit(broker, a.games)
+        if a.only == "qemu":
+            return
         compiled_size()
         print(f"heap capped at {DEFAULT_HEAP} (a ROMFS board's image lies outside it, as flash does)")
         session(broker, a.games, romfs=True)
