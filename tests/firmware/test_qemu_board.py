@@ -215,8 +215,11 @@ def test_the_virtual_board_and_the_32_bit_board_draw_the_same_pixels(image, brok
                 time.sleep(0.1)
             assert qemu.pixels() == unix.pixels(), (qemu.lines, unix.read_pixels())
             qemu.screenshot(ART / f"names-{step}.png")
-            if step == 1:  # every seat's guest by name, as the font draws it
+            if step == 1:  # every seat's guest by name, as the hub spells it for the font
                 assert [line[:2] for line in qemu.lines[1:5]] == ["A ", "B ", "C ", "D "]
+                shown = " ".join(qemu.lines[1:5])
+                assert all(name in shown for name in ("ZOE LUKASZ", "JOSE NUNEZ", "OLGA PETROV", "LI LEI"))
+                assert "?" not in shown
             before = qemu.lines
             if key:
                 qemu.press(key)
