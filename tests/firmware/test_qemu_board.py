@@ -1,6 +1,7 @@
 """The 32-bit board: the real firmware on MicroPython's Cortex-M3 build in QEMU
 (hardware/sim/qemu_board.py), its display read back from the SSD1306 driver's
 framebuffer, its serial line bridged to the broker by hub/serial_bridge.py."""
+import argparse
 import contextlib
 import time
 from pathlib import Path
@@ -16,6 +17,7 @@ from hub.conductor.leads import keys_lead
 from hub.conductor.state import session_over
 from hub.journal import open_reader, read_events
 from hub.service import Hub
+from party import firmware
 from party.drills.books import journaled_entries
 from party.drills.hubs import InProcessHub
 from party.drills.lockstep import LockstepParty, set_up_party
@@ -228,3 +230,22 @@ def test_the_virtual_board_and_the_32_bit_board_draw_the_same_pixels(image, brok
         qemu.stop()
         unix.stop()
         hub.stop()
+
+
+def test_party_firmware_build_makes_the_32_bit_board_and_its_romfs_image(image, tmp_path, capsys):
+    parser = argparse.ArgumentParser(prog="party")
+    firmware.add_commands(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["firmware", "build", "--board", "qemu", "--out", str(tmp_path / "o")])
+    assert args.func(args) == 0
+    out = capsys.readouterr().out
+    assert "built for qemu (armv7m)" in out and str(image[0] / qemu_image.ELF) in out
+    assert (tmp_path / "o" / "firmware.romfs").exists() and (tmp_path / "o" / "hal" / "qemu.mpy").exists()
+    with pytest.raises(SystemExit):  # a board no one deploys to
+        parser.parse_args(["firmware", "deploy", "--port", "/dev/ttyACM0", "--table", "7", "--ssid", "x",
+                           "--board", "qemu"])
+
+
+def test_without_micropythons_source_the_32_bit_board_says_what_is_missing(tmp_path):
+    assert qemu_image.missing(tmp_path) == f"no MicroPython source tarball in {tmp_path} (the project's ../shared)"
+    with pytest.raises(qemu_image.BuildError, match="no MicroPython source tarball"):
+        qemu_image.micropython(tmp_path)
