@@ -197,9 +197,11 @@ def tables_json():
 
 
 @bp.get("/hub.json")
+@login_required
 def hub_state():
     """Asked by every console page every second or two (static/console.js): an answer
-    says the hub is up; `started` changes when it has started again."""
+    says the hub is up; `started` changes when it has started again. Signed out, the
+    redirect to the login page is the answer."""
     told = _restart()
     return jsonify(started=_hub().runs.started,
                    restart=render_template("console/restart.html", restart=told) if told else None)

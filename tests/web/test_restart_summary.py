@@ -85,7 +85,7 @@ def test_a_journal_older_than_what_the_hub_had_noted_is_said_in_red(broker, tmp_
     try:
         client = sign_in(create_app(hub, TESTING=True, WEB_STORE=tmp_path / "web.json").test_client())
         html = client.get("/console/").get_data(as_text=True)
-        assert '<section id="restart" class="flash refused"' in html
+        assert '<section id="restart" class="flash restart older" role="alert"' in html
         assert "stopped in order at" in text(html, "restart-stop")
         assert "The journal holds 0 events, but the hub had noted 40 before it stopped" in text(html, "restart-journal")
         assert text(html, "restart-boards") == "No board was online before it stopped."

@@ -23,7 +23,9 @@
     const stop = new AbortController();
     const timer = setTimeout(() => stop.abort(), ASK_MS);
     try {
-      const r = await fetch(url, { signal: stop.signal, cache: "no-store", headers: { Accept: "application/json" } });
+      const r = await fetch(url, { signal: stop.signal, cache: "no-store", redirect: "manual",
+                                   headers: { Accept: "application/json" } });
+      if (r.type === "opaqueredirect") return { started };   // signed out: to the login page, an answer
       return r.ok ? await r.json() : null;
     } catch (e) {
       return null;   // refused, reset or timed out: the hub is not answering
@@ -37,7 +39,7 @@
 
   function say(text, back) {
     bar.textContent = text;
-    bar.className = "flash hub-state " + (back ? "back" : "refused");
+    bar.className = "hub-state " + (back ? "back" : "down");
     bar.setAttribute("role", back ? "status" : "alert");
     bar.hidden = false;
   }
@@ -102,10 +104,11 @@
 
   // Is the hub there, right now? Asked synchronously so that a form or link the hub
   // answers goes in the click's own task, as it would without this script (a local
-  // round trip). Not asked while a poll is slow in coming (a busy hub, or a hung one:
-  // it would block the page): then the last poll's answer stands.
+  // round trip). Not asked while a poll is slow in coming (a busy hub, or a hung one: it
+  // would block the page): then the form or link goes as it would without this script.
+  // Only a hub that does not answer at all holds it (a dead one refuses at once).
   function answersNow() {
-    if (asking && Date.now() - asking > 500) return up;
+    if (asking && Date.now() - asking > 500) return true;
     const x = new XMLHttpRequest();
     try {
       x.open("GET", url, false);
