@@ -3,9 +3,9 @@
     /tmp/venv/bin/python bench/conductor_bench.py [--players 1000] [--events 100000]
 
 A Block party of 1,000 guests (250 tables, results confirmed at the table) is driven
-through `admit` exactly as the hub drives it (judge, number and fold each input),
+through the hub's batch step (hub/batch.py: judge, number and fold each input),
 session after session, until the journal holds the wanted number of events. Printed:
-- the live hub's cost per event (admit: judge + fold),
+- the live hub's cost per event (the batch step, one input a batch: judge + fold),
 - reseating 1,000 players after session I (promotion by gains) and after session II
   (ranking every card), and a Bergen party's 1,000 (partners move and separate):
   the judge's whole `reseat` (movement, recorded decision, fold),
@@ -23,7 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the project's root, as the other benches
 
-from hub.conductor import admit, events as k, replay, screens, standings, to_json
+from hub.batch import Ledger, LocalInput, admit_batch
+from hub.conductor import events as k, replay, screens, standings, to_json
 from hub.conductor.cards import SEATS, number
 from hub.conductor.state import PartyState
 from hub.event import Proposal
@@ -33,13 +34,17 @@ from party.hands import bergen_hand
 class Hub:
     def __init__(self):
         self.state, self.journal, self.now, self.n = PartyState(), [], 1e9, 0
+        self.ledger = Ledger()
 
     def send(self, source: str, kind: str, body: dict):
         self.n += 1
-        p = Proposal(f"b{self.n}", source, kind, body)
-        v, self.state, events = admit(self.state, p, len(self.journal), self.now)
-        assert v.ok, (kind, v.why)
-        self.journal.extend(events)
+        out = admit_batch(self.state, [LocalInput(Proposal(f"b{self.n}", source, kind, body))], self.ledger,
+                          self.now)
+        ((_, _, v, _),) = out.replies
+        assert v.ok, (kind, v.why, out.notes)
+        self.state = out.state
+        self.journal.extend(out.events)
+        self.ledger.record(out)
         return v
 
     def staff(self, kind, body):
@@ -122,7 +127,7 @@ def main() -> None:
     events = len(hub.journal)
     print(f"journal: {events} events, {len(hub.state.sessions)} sessions, "
           f"{args.players} players, {hub.state.setup.tables} tables")
-    print(f"live hub (admit: judge + fold): {live:.1f} s, {live / events * 1e6:.0f} us/event")
+    print(f"live hub (batch step: judge + fold): {live:.1f} s, {live / events * 1e6:.0f} us/event")
     print(f"reseat {args.players} players after session I (promotion by gains): "
           f"{reseats[0] * 1e3:.1f} ms")
     rank = sorted(reseats[1:])

@@ -22,6 +22,7 @@ from pathlib import Path
 from paho.mqtt.enums import CallbackAPIVersion
 
 from . import conductor, edge, gap, protocol
+from .batch import HUB_ERROR, LocalInput, TableInput, admit_batch
 from .event import Event, Proposal, Verdict
 from .journal import Journal, JournalDamaged, open_reader
 from .gap import StaffGap
@@ -30,7 +31,6 @@ from .runs import Runs
 
 log = logging.getLogger("hub")
 
-HUB_ERROR = "HUB ERROR"  # a refusal that is the hub's fault: never final
 BATCH_MAX = 512  # inputs judged and committed together; bounds a batch's latency
 # Acks, screens and the bell's broadcast go at QoS 0 (edge.REPLY_QOS, `Client.reply`):
 # what makes them safe is the protocol, not the hop (docs/protocol.md) — a board resends an
@@ -48,15 +48,7 @@ INPUT_QOS = 0
 
 
 @dataclass(frozen=True)
-class TableInput:
-    """A table's raw event payload, as the broker delivered it: parsed by the writer."""
-    table: int
-    payload: bytes
-
-
-@dataclass(frozen=True)
-class _LocalInput:
-    proposal: Proposal
+class _LocalInput(LocalInput):
     reply: Future = field(compare=False)
 
 
@@ -340,107 +332,28 @@ class Hub:
                 self._changed.notify_all()
 
     def write_batch(self, items: list) -> None:
-        """The writer's step, on the caller's thread: judge a batch of inputs (TableInput,
-        or the hub's own), journal what is admitted, then acknowledge and publish.
-        The writer thread calls it; a bench of the writer alone calls it on a hub not started."""
-        state, seq, now = self.state, self.seq, time.time()
-        appended: list[Event] = []
-        in_batch: dict[str, tuple[int, str]] = {}
-        replies: list[tuple[object, str, Verdict, int | None]] = []  # (input, event id, verdict, seq)
-        parsed = [(item, self._parse(item)) for item in items if not isinstance(item, _Republish)]
-        republish = len(parsed) < len(items)
-        # One query for the whole batch: a lookup per input let every other thread
-        # take the GIL between them (a fifth of the writer's time in a rush).
-        journaled, refused = self.journal.verdicts(p.id for _, (p, _) in parsed if p is not None)
-        refusing: list[tuple[str, str, str, float]] = []  # this batch's final refusals, recorded with it
-        for item, (proposal, refusal) in parsed:
-            if refusal:
-                replies.append(refusal)
-            if proposal is None or not self._at_party(item, proposal, state):
-                continue
-            journaled_before = in_batch.get(proposal.id) or journaled.get(proposal.id)
-            refused_before = refused.get(proposal.id)
-            if journaled_before or refused_before:   # a resend, or a reused id
-                replies.append((item, proposal.id, *_given(proposal, journaled_before, refused_before)))
-                continue
-            verdict, state_after, events = self._judge(state, proposal, seq, now, in_batch)
-            if verdict.ok:
-                state, seq = state_after, seq + len(events)
-                appended.extend(events)
-                for e in events:
-                    in_batch[e.id] = (e.seq, e.digest)
-                replies.append((item, proposal.id, verdict, events[0].seq if events else None))
-            elif (verdict.held or self._settling(now)) and not isinstance(item, _LocalInput):
-                # an earlier entry of this table is on its way: no verdict the board would
-                # keep; it sends this one again and it is judged again then. Just after a
-                # takeover, the entry it rests on may be on its way from another table
-                # (a bell-ack before the result that rang the bell): held too.
-                log.info("%s held %s: %s", proposal.source, proposal.id, verdict.why)
-            else:
-                log.info("%s refused %s: %s", proposal.source, proposal.id, verdict.why)
-                if not verdict.held and verdict.why != HUB_ERROR:
-                    refusing.append((proposal.id, proposal.digest, verdict.why, now))
-                    refused[proposal.id] = (proposal.digest, verdict.why)
-                replies.append((item, proposal.id, verdict, None))
-        for decision in conductor.tick(state, now):  # the hub's own decisions, due by the clock
-            if decision.id not in in_batch and not self.journal.find(decision.id):
-                seq += 1
-                event = decision.event(seq, now)
-                state = conductor.apply(state, event)
-                appended.append(event)
-                in_batch[event.id] = (seq, event.digest)
-        if appended or refusing:
-            self.journal.append(appended, refusing)  # durable before anyone hears "saved"
-            if self.replica and self.staff_gap.journaled(appended):
+        """The writer's step, on the caller's thread: a batch of inputs (TableInput, or the
+        hub's own) through the batch policy (hub/batch.py), what is admitted journaled,
+        then acknowledged and published. The writer thread calls it; a bench of the
+        writer alone calls it on a hub not started."""
+        inputs = [item for item in items if not isinstance(item, _Republish)]
+        now = time.time()
+        outcome = admit_batch(self.state, inputs, self.journal, now, settling=self._settling(now),
+                              boards=self.provisioned_boards)
+        for level, message, args, exc in outcome.notes:
+            log.log(level, message, *args, exc_info=exc)
+        if outcome.events or outcome.refusals:
+            self.journal.append(outcome.events, outcome.refusals)  # durable before anyone hears "saved"
+            if self.replica and self.staff_gap.journaled(outcome.events):
                 self._publish_gap()  # on the broker before the console hears "done"
-        self.state, self.seq = state, seq
-        self._reply(replies)
+        self.state, self.seq = outcome.state, outcome.state.seq
+        self._reply(outcome.replies)
         self._publish_bell()
         self._link.flush()   # the acks and a new bell leave before the screens are made
-        self._publish_screens(_screens_changed(appended), force=republish)
+        self._publish_screens(_screens_changed(outcome.events), force=len(inputs) < len(items))
         self._link.flush()
         with self._changed:  # also when nothing was appended: a settling screen waits for the inbox
             self._changed.notify_all()
-
-    def _parse(self, item) -> tuple[Proposal | None, tuple | None]:
-        """The proposal an input stands for, or None and the reply refusing its envelope."""
-        if isinstance(item, _LocalInput):
-            return item.proposal, None
-        try:
-            return protocol.parse_event(item.table, item.payload), None
-        except protocol.Refusal as r:
-            log.warning("table %d: refused: %s", item.table, r)
-            return None, ((item, r.event_id, Verdict.refuse(r.why), None) if r.event_id else None)
-
-    def _at_party(self, item, proposal: Proposal, state) -> bool:
-        """Whether a table's event comes from a table of this party and its board;
-        unanswered if not (there is no board of ours to show a refusal on)."""
-        if isinstance(item, _LocalInput):
-            return True
-        if item.table not in conductor.tables(state):
-            # No such table at this party: no board of ours to show it on.
-            log.warning("table %d is not at this party: refused %s", item.table, proposal.id)
-            return False
-        if self.provisioned_boards is not None and not _provisioned(proposal.body["board"],
-                                                                    self.provisioned_boards.get(item.table)):
-            # A spoofer (the broker's ACL should have stopped it): no ack, nothing journaled.
-            log.warning("table %d: event %s from board %r, not the table's provisioned board: refused",
-                        item.table, proposal.id, proposal.body["board"])
-            return False
-        return True
-
-    def _judge(self, state, proposal, seq, now, in_batch):
-        """The verdict, and if admitted the state after it and its numbered events."""
-        try:
-            verdict, after, events = conductor.admit(state, proposal, seq, now)
-            for e in events[1:]:
-                # the proposal's own id was looked up before judging; the decisions' ids are new
-                if e.id in in_batch or self.journal.find(e.id):
-                    raise ValueError(f"the conductor made an event id that exists: {e.id}")
-            return verdict, after, events
-        except Exception:
-            log.exception("judging %s %s failed", proposal.kind, proposal.id)
-            return Verdict.refuse(HUB_ERROR), state, ()
 
     # ----- outputs --------------------------------------------------------------
     def _reply(self, replies) -> None:
@@ -516,18 +429,6 @@ class JournalFailsAudit(RuntimeError):
             f"`party run --no-audit` serves the journal as it is.")
 
 
-def _given(proposal: Proposal, journaled: tuple[int, str] | None,
-           refused: tuple[str, str] | None) -> tuple[Verdict, int | None]:
-    """The verdict this id was given before (journaled: (seq, digest); refused for good:
-    (digest, why)), for a resend of it. One id, one verdict."""
-    if (journaled[1] if journaled else refused[0]) != proposal.digest:
-        log.warning("%s reused id %s with other content", proposal.source, proposal.id)
-        return Verdict.refuse("ID REUSED"), None
-    if journaled:   # a resend: acknowledge again, record once
-        return Verdict.admit(msg="SAVED"), journaled[0]
-    return Verdict.refuse(refused[1]), None
-
-
 def _screens_changed(appended: list[Event]) -> frozenset[int] | None:
     """Tables whose screen these events may have changed; None: any table's.
 
@@ -542,12 +443,6 @@ def _screens_changed(appended: list[Event]) -> frozenset[int] | None:
             return None
         tables.add(e.body["table"])
     return frozenset(tables)
-
-
-def _provisioned(board: str, allowed: str | None) -> bool:
-    """A table's provisioned board, or a real board deployed with its config: that
-    board id, a dash and the board's own chip id (firmware/drivers/board.py)."""
-    return allowed is not None and (board == allowed or board.startswith(allowed + "-"))
 
 
 def _set_nodelay(client, userdata, sock) -> None:
