@@ -81,7 +81,7 @@ def start_up(path: Path, tables: int) -> tuple[float, float]:
         hub = Hub(path, broker.host, broker.port, client_id=f"bench-{time.monotonic_ns()}")
         built = time.perf_counter() - t0
         hub.start()
-        while len(hub._published_screens) < tables:
+        while len(hub.publisher.screens_sent) < tables:
             time.sleep(0.001)
         ready = time.perf_counter() - t0
         hub.stop()

@@ -179,14 +179,52 @@ def open_reader(path: str | Path) -> sqlite3.Connection:
     return sqlite3.connect(f"file:{Path(path)}?mode=ro", uri=True, check_same_thread=False)
 
 
-def recorded(path: str | Path, event_id: str) -> tuple[float, str] | None:
-    """(time, source) of the journaled event with this id, read beside a running hub; None
-    if it is not in the journal."""
+# ----- reads beside a running hub (the web, the replica, the tools): each its own read-only connection
+
+def _read_one(path: str | Path, sql: str, args: tuple = ()) -> tuple | None:
     db = open_reader(path)
     try:
-        row = db.execute("SELECT at, source FROM journal WHERE id = ?", (event_id,)).fetchone()
+        return db.execute(sql, args).fetchone()
     finally:
         db.close()
+
+
+def journaled_at(path: str | Path, seq: int) -> float | None:
+    """When the event at `seq` was journaled (None if there is none)."""
+    row = _read_one(path, "SELECT at FROM journal WHERE seq = ?", (seq,))
+    return row[0] if row else None
+
+
+def seq_of(path: str | Path, event_id: str) -> int | None:
+    """The seq of the journaled event with this id (None if there is none)."""
+    row = _read_one(path, "SELECT seq FROM journal WHERE id = ?", (event_id,))
+    return row[0] if row else None
+
+
+def last_seq_of(path: str | Path) -> int:
+    """The journal's last seq (0 if empty): a replica's restored copy, say."""
+    return _read_one(path, "SELECT COALESCE(MAX(seq), 0) FROM journal")[0]
+
+
+def appended_after(path: str | Path, seq: int) -> tuple[int, int]:
+    """(events, distinct ids) journaled after `seq`: a check that each was recorded once."""
+    return _read_one(path, "SELECT COUNT(*), COUNT(DISTINCT id) FROM journal WHERE seq > ?", (seq,))
+
+
+def stored_rows(path: str | Path) -> dict[str, list[tuple]]:
+    """Every row of the journal's tables as stored, every column, in a fixed order: for
+    comparing two journals byte for byte (bench/same_bytes.py)."""
+    db = open_reader(path)
+    try:
+        return {"journal": db.execute("SELECT * FROM journal ORDER BY seq").fetchall(),
+                "refused": db.execute("SELECT * FROM refused ORDER BY id").fetchall()}
+    finally:
+        db.close()
+
+
+def recorded(path: str | Path, event_id: str) -> tuple[float, str] | None:
+    """(time, source) of the journaled event with this id; None if it is not in the journal."""
+    row = _read_one(path, "SELECT at, source FROM journal WHERE id = ?", (event_id,))
     return (row[0], row[1]) if row else None
 
 

@@ -15,19 +15,23 @@ import queue
 import socket
 import threading
 import time
-from dataclasses import dataclass, field
 from concurrent.futures import Future
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from paho.mqtt.enums import CallbackAPIVersion
 
-from . import conductor, edge, gap, protocol
+from . import conductor, edge, protocol
 from .batch import HUB_ERROR, LocalInput, TableInput, admit_batch
-from .event import Event, Proposal, Verdict
-from .journal import Journal, JournalDamaged, open_reader
-from .gap import StaffGap
-from .replica import Replica
+from .event import Proposal, Verdict
+from .position_cache import PositionCache
+from .publishing import Publisher
+from .replication import Replication
 from .runs import Runs
+from .startup import JournalFailsAudit, open_party
+from .telemetry import Boards
+
+__all__ = ["Hub", "TableInput", "JournalFailsAudit", "INPUT_QOS", "BATCH_MAX"]
 
 log = logging.getLogger("hub")
 
@@ -56,60 +60,23 @@ class _Republish:
     """After a (re)connect: the broker may have lost retained screens."""
 
 
-@dataclass
-class BoardSeen:
-    """Telemetry from a table's board: shown on the console, never journaled."""
-    state: str = "unknown"
-    board: str = ""
-    boot: int | None = None
-    seen_at: float = 0.0
-    heartbeat: dict = field(default_factory=dict)
-
-
 class Hub:
-    TAKEOVER_SETTLE_S = 60.0  # after a takeover, tables' refusals are held this long (_settling)
+    TAKEOVER_SETTLE_S = 60.0  # after a takeover, tables' refusals are held this long
 
     def __init__(self, journal_path: str | Path, broker_host: str, broker_port: int, *,
                  username: str | None = None, password: str | None = None, client_id: str = "hub",
                  boards: dict[int, str] | None = None, replica: str | None = None, replica_sync_s: float = 1.0,
                  audit: bool = True):
-        self.journal = Journal(journal_path)
-        try:
-            with conductor.collector_paused():  # reading the journal too, not only the fold
-                if audit:  # serve only a journal the conductor would have written (docs/journal.md)
-                    self.state, findings = conductor.audit(self.journal.events())
-                    if self.journal.chain.broken:   # checked as it opened (hub/seal.py); a row it
-                        # could not read was said first, by the audit's reading
-                        raise JournalDamaged(f"its seal is broken: {self.journal.chain.broken}; "
-                                             f"`party run --no-audit` serves it as it is")
-                    if findings:
-                        raise JournalFailsAudit(journal_path, findings)
-                else:
-                    self.state = conductor.replay(self.journal.events())
-        except (JournalFailsAudit, JournalDamaged):   # not served (JournalDamaged: which row, where)
-            self.journal.close()
-            raise
-        conductor.collector_spares_the_party()   # what was replayed stays for the party
-        # Litestream beside the hub (hub/replica.py); its position is what the boards may forget.
-        self.replica = Replica(replica, journal_path, sync_s=replica_sync_s,
-                               on_advance=self._replica_advanced) if replica else None
-        restored = self.journal.restored()
-        self.restored, self._restored_at = restored or (None, None)
-        # Staff actions beyond the replica, kept on the broker (hub/gap.py); at start, read
-        # there: those a lost hub's replica lacked, for the conductor to redo or discard.
-        self.staff_gap = StaffGap()
-        # With provisioning (party/provision.py): the one board allowed to speak for each table.
-        self.provisioned_boards = boards
+        self.journal, self.state = open_party(journal_path, audit)
         self.seq = self.journal.last_seq()
         self.runs = Runs(journal_path)   # the runs before this one, for the console after a restart
-        self.boards: dict[int, BoardSeen] = {}
+        # With provisioning (party/provision.py): the one board allowed to speak for each table.
+        self.provisioned_boards = boards
+        self.boards = Boards()   # what the boards say of themselves (hub/telemetry.py)
+        self.cache = PositionCache()   # the standings and the web's views of them, once a seq
         # SimpleQueue: put and get in C, no Python-level lock per message on the MQTT thread
         self._inbox: queue.SimpleQueue = queue.SimpleQueue()
         self._changed = threading.Condition()
-        self._standings_cache: tuple[int, dict] | None = None
-        self._standings_lock = threading.Lock()
-        self._published_screens: dict[int, dict] = {}
-        self._bell_sent: str | None = None
         self._stopping = threading.Event()
         # Set while the broker has granted the hub's subscription to the tables' inputs: a
         # table's event published before it is not delivered (a board resends it; a tool
@@ -119,16 +86,14 @@ class Hub:
         self._writer = threading.Thread(target=self._write_loop, name="hub-writer", daemon=True)
         self.mqtt = self._make_client(broker_host, broker_port, username, password, client_id)
         self._link = edge.Link(self.mqtt)   # driven by the writer thread
+        self.publisher = Publisher(self.mqtt, self.journal)
+        self.replication = Replication(self.journal, replica, replica_sync_s, self.mqtt, self._stopping)
         self._account = (username, password)
         self.broker_address = (broker_host, broker_port)
 
     # ----- life cycle -------------------------------------------------------
     def start(self) -> "Hub":
-        if self.replica:
-            lost = gap.read_unreplicated(*self.broker_address, *self._account)
-            known = self.journal.find_many(a["id"] for a in lost)
-            self.staff_gap = StaffGap([a for a in lost if a["id"] not in known])
-            self.replica.start()
+        self.replication.start(*self.broker_address, *self._account)
         self.mqtt.connect_async(*self.broker_address, keepalive=10)
         self._writer.start()
         self.runs.begin(self.broker_address, self._alive)
@@ -149,12 +114,28 @@ class Hub:
         self._writer.join(10)   # it drains the inbox, then disconnects
         self.runs.end()
         self.journal.close()
-        if self.replica:
-            self.replica.stop()  # after the last commit: Litestream ships it as it stops
+        self.replication.stop()
 
     def _alive(self) -> tuple[int, dict[str, str]]:
         """What a run notes as it goes (hub/runs.py): the journal's last event, the boards online."""
-        return self.seq, {str(t): seen.board for t, seen in list(self.boards.items()) if seen.state == "online"}
+        return self.seq, self.boards.online()
+
+    # ----- the replica (hub/replication.py) -------------------------------------
+    @property
+    def replica(self):
+        return self.replication.replica
+
+    @property
+    def staff_gap(self):
+        return self.replication.staff_gap
+
+    def discard(self, action_id: str, login: str) -> bool:
+        """The conductor decided a staff action the replica lacked is not to be redone."""
+        return self.replication.discard(action_id, login)
+
+    def replica_lag(self, now: float):
+        """The replica against the journal (hub/replica.py `Lag`), or None without one."""
+        return self.replication.lag(self.seq, now)
 
     # ----- inputs -------------------------------------------------------------
     def submit(self, proposal: Proposal, timeout: float = 10.0) -> Verdict:
@@ -196,60 +177,9 @@ class Hub:
         self._link.connected()
         # Clean session: subscriptions do not survive a reconnect, so make them every time.
         client.subscribe([(t, INPUT_QOS) for t in protocol.TABLE_INPUTS])
-        self._say_online(client)
-        if self.replica:
-            self._publish_gap()
+        self.replication.connected()   # the hub's status, online, and the staff gap
         self._inbox.put(_Republish())
         log.info("connected to the broker")
-
-    def _say_online(self, client) -> None:
-        """The hub's retained status (docs/protocol.md): with a replica, how far it holds
-        the journal (`safe`: the boards may forget entries up to it), and after a
-        takeover where this journal was restored (`restored`: they resend what is after)."""
-        status = {"v": 1, "state": "online"}
-        if self.replica:
-            status["safe"] = self.replica.position or 0
-        if self.restored is not None:
-            status["restored"] = self.restored
-        client.publish(protocol.HUB_STATUS, protocol.encode(status), qos=1, retain=True)
-
-    def _settling(self, now: float) -> bool:
-        """Within TAKEOVER_SETTLE_S of `party takeover`: the boards are sending back, in
-        any order across tables, the entries the replica lacked (docs/takeover.md)."""
-        return self._restored_at is not None and now < self._restored_at + self.TAKEOVER_SETTLE_S
-
-    def _replica_advanced(self, position: int) -> None:
-        if self.mqtt.is_connected() and not self._stopping.is_set():
-            self._say_online(self.mqtt)
-            if self.staff_gap.replicated(position):
-                self._publish_gap()
-
-    def _publish_gap(self) -> None:
-        self.mqtt.publish(gap.TOPIC, self.staff_gap.payload(), qos=1, retain=True)
-
-    def discard(self, action_id: str, login: str) -> bool:
-        """The conductor decided a staff action the replica lacked is not to be redone."""
-        dropped = self.staff_gap.discard(action_id)
-        if dropped:
-            log.warning("%s discarded %s %s (not in the replica): %s", login, dropped["kind"], action_id,
-                        dropped["body"])
-            self._publish_gap()
-        return dropped is not None
-
-    def replica_lag(self, now: float):
-        """The replica against the journal (hub/replica.py `Lag`), or None without one."""
-        if not self.replica:
-            return None
-        seq, position = self.seq, self.replica.position or 0
-        oldest = None
-        if seq > position:
-            db = open_reader(self.journal.path)
-            try:
-                row = db.execute("SELECT at FROM journal WHERE seq = ?", (position + 1,)).fetchone()
-                oldest = row[0] if row else None
-            finally:
-                db.close()
-        return self.replica.lag(seq, oldest, now)
 
     def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
         self.listening.clear()
@@ -261,27 +191,11 @@ class Hub:
         if where is None:
             return
         table, leaf = where
-        # anything from a board is news that it is there: a result as much as a heartbeat
-        seen = self.boards.get(table) or self.boards.setdefault(table, BoardSeen())  # no new BoardSeen per event
-        seen.seen_at = time.time()
+        self.boards.heard(table, time.time())
         if leaf == "event":   # read on the writer's own thread (hub/edge.py): no wake-up
             self._inbox.put(TableInput(table, message.payload))
         else:
-            self._note_board(table, leaf, message.payload)
-
-    def _note_board(self, table: int, leaf: str, payload: bytes) -> None:
-        try:
-            msg = protocol.decode_object(payload)
-        except ValueError as exc:
-            log.warning("table %d: unreadable %s: %s", table, leaf, exc)
-            return
-        seen = self.boards[table]
-        if leaf == "status":
-            seen.state = str(msg.get("state", "unknown"))
-            seen.board = str(msg.get("board", seen.board))
-            seen.boot = msg.get("boot", seen.boot)
-        else:
-            seen.heartbeat = msg
+            self.boards.note(table, leaf, message.payload)
 
     # ----- the writer ---------------------------------------------------------
     def _write_loop(self) -> None:
@@ -338,63 +252,30 @@ class Hub:
         writer alone calls it on a hub not started."""
         inputs = [item for item in items if not isinstance(item, _Republish)]
         now = time.time()
-        outcome = admit_batch(self.state, inputs, self.journal, now, settling=self._settling(now),
-                              boards=self.provisioned_boards)
-        for level, message, args, exc in outcome.notes:
+        out = admit_batch(self.state, inputs, self.journal, now, boards=self.provisioned_boards,
+                          settling=self.replication.settling(now, self.TAKEOVER_SETTLE_S))
+        for level, message, args, exc in out.notes:
             log.log(level, message, *args, exc_info=exc)
-        if outcome.events or outcome.refusals:
-            self.journal.append(outcome.events, outcome.refusals)  # durable before anyone hears "saved"
-            if self.replica and self.staff_gap.journaled(outcome.events):
-                self._publish_gap()  # on the broker before the console hears "done"
-        self.state, self.seq = outcome.state, outcome.state.seq
-        self._reply(outcome.replies)
-        self._publish_bell()
+        if out.events or out.refusals:
+            self.journal.append(out.events, out.refusals)  # durable before anyone hears "saved"
+            self.replication.journaled(out.events)
+        self.state, self.seq = out.state, out.state.seq
+        for item, _, verdict, _ in out.replies:
+            if isinstance(item, _LocalInput):
+                item.reply.set_result(verdict)
+        self.publisher.acks(out.replies)
+        self.publisher.bell(self.state)
         self._link.flush()   # the acks and a new bell leave before the screens are made
-        self._publish_screens(_screens_changed(outcome.events), force=len(inputs) < len(items))
+        self.publisher.screens(self.state, self.seq, out.events, force=len(inputs) < len(items))
         self._link.flush()
         with self._changed:  # also when nothing was appended: a settling screen waits for the inbox
             self._changed.notify_all()
-
-    # ----- outputs --------------------------------------------------------------
-    def _reply(self, replies) -> None:
-        reply, ack, topic, seal_of = self.mqtt.reply, protocol.ack, protocol.ACK_TOPIC, self.journal.seal_of
-        for item, event_id, verdict, seq in replies:   # (those asked for once: every result)
-            if isinstance(item, _LocalInput):
-                item.reply.set_result(verdict)
-            elif verdict.ok:   # with the seal of its row: the board shows it as a receipt
-                reply(topic[item.table], ack(event_id, seq=seq, msg=verdict.msg, seal=seal_of(seq)))
-            else:
-                reply(topic[item.table], ack(event_id, why=verdict.why))
-
-    def _publish_bell(self) -> None:
-        """A new bell: one publish reaches every table, before the screens that show it."""
-        bell = conductor.current_bell(self.state)
-        if bell and bell["id"] != self._bell_sent:
-            self.mqtt.reply(protocol.ALL_CMD, protocol.encode({"v": protocol.VERSION, "cmd": "bell", "bell": bell}))
-            self._bell_sent = bell["id"]
-
-    def _publish_screens(self, changed: frozenset[int] | None, force: bool) -> None:
-        """The retained screens that changed (all of them after a reconnect): any
-        table's (`changed` None), else only those of `changed`."""
-        forms: dict = {}   # spelled in this round, for the tables that share them
-        published, seq, reply, topic = self._published_screens, self.seq, self.mqtt.reply, protocol.SCREEN_TOPIC
-        for table, screen in conductor.screens(self.state, None if force else changed).items():
-            if force or published.get(table) != screen:
-                reply(topic[table], protocol.screen_message(seq, table, screen, forms), retain=True)
-                published[table] = screen
 
     # ----- for the screens --------------------------------------------------------
     def standings(self) -> tuple[int, dict]:
         """(seq, standings) — computed once per journal position, shared by every screen."""
         state, seq = self.state, self.seq
-        # Every screen's stream wakes at the same commit: one computes, the others wait for it
-        # (without the lock twenty screens computed the same standings twenty times).
-        with self._standings_lock:
-            cached = self._standings_cache
-            if cached and cached[0] == seq:
-                return cached
-            self._standings_cache = (seq, conductor.standings(state))
-            return self._standings_cache
+        return seq, self.cache.get(seq, "standings", lambda: conductor.standings(state))
 
     @property
     def stopping(self) -> bool:
@@ -413,36 +294,6 @@ class Hub:
             if settle > 0:
                 self._changed.wait_for(lambda: not self._busy or self._stopping.is_set(), settle)
         return self.seq
-
-
-class JournalFailsAudit(RuntimeError):
-    """A journal holding events the conductor would not have written: not served unless
-    the host says so, since every verdict given from it would build on them."""
-
-    def __init__(self, path, findings):
-        self.findings = findings
-        shown = "".join(f"\n  {f}" for f in findings[:10])
-        more = f"\n  ... and {len(findings) - 10} more" if len(findings) > 10 else ""
-        super().__init__(
-            f"the journal {path} holds {len(findings)} event(s) the conductor would not have "
-            f"written:{shown}{more}\n`party replay --audit {path}` lists them all; "
-            f"`party run --no-audit` serves the journal as it is.")
-
-
-def _screens_changed(appended: list[Event]) -> frozenset[int] | None:
-    """Tables whose screen these events may have changed; None: any table's.
-
-    A table's event folds into that table alone (its entries, seat check, bell
-    acks), and a screen reads only its own table and the session's bell, number
-    and setup — so only a staff or hub event can change another table's screen.
-    Recomputing 200 screens for every batch of one bell-ack was the hub's
-    largest cost with a full room (docs/performance.md)."""
-    tables = set()
-    for e in appended:
-        if not e.source.startswith("table:"):
-            return None
-        tables.add(e.body["table"])
-    return frozenset(tables)
 
 
 def _set_nodelay(client, userdata, sock) -> None:

@@ -39,15 +39,17 @@ class Projection:
         self._follower: threading.Thread | None = None
 
     def current(self) -> tuple[int, dict, str]:
-        """(seq, view, view as JSON), as of now."""
+        """(seq, view, view as JSON), as of now: made once per journal position and switch,
+        in the hub's one cache of what its standings derive (hub/position_cache.py)."""
         seq, standings = self.hub.standings()
         state = self.hub.state
         hidden = state.standings_hidden is not None and S.last_session(state) and not state.final_count
-        with self._lock:
-            if self._key == (seq, hidden):
-                return seq, self._view, self._json
+
+        def made() -> tuple[dict, str]:
             v = view(standings, state, hidden)
-            encoded = json.dumps(v, separators=(",", ":"))
+            return v, json.dumps(v, separators=(",", ":"))
+        v, encoded = self.hub.cache.get(seq, ("projection", hidden), made)
+        with self._lock:   # what the follower made last, for `latest` and `wait_past`
             self._key, self._view, self._json = (seq, hidden), v, encoded
         return seq, v, encoded
 
