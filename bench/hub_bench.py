@@ -49,6 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.against import Figure, add_options, compare  # noqa: E402
 from bench.room import HubProcess, Room, machine  # noqa: E402
 from party.broker import Mosquitto  # noqa: E402
+from hub.journal import appended_after  # noqa: E402
 from hub.service import INPUT_QOS  # noqa: E402
 
 
@@ -332,8 +333,7 @@ def main() -> None:
             print(hub.call("profile", 30))
         end_seq = hub.call("seq")
         hub.stop()
-        with sqlite3.connect(journal) as db:
-            rows = db.execute("SELECT COUNT(*), COUNT(DISTINCT id) FROM journal WHERE seq > ?", (start_seq,)).fetchone()
+        rows = appended_after(journal, start_seq)
         print(f"journal: {rows[0]} events appended ({rows[1]} distinct ids), seq {start_seq} -> {end_seq}")
         print(f"ratio hub / relay = {hub_rate / relay_rate:.2f}  (goal >= 0.30, ceiling 0.50: every event crosses "
               f"the broker twice; {'met' if hub_rate >= 0.3 * relay_rate else 'NOT met'})")

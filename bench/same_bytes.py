@@ -31,7 +31,7 @@ import argparse
 import base64
 import json
 import random
-import sqlite3
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -137,7 +137,7 @@ class BatchPath:
 
 
 def drive(load: dict, batch: int, scenario: str, journal: Path) -> dict:
-    """The journal's rows, the refused rows and the replies, batch by batch."""
+    """The replies, batch by batch, and the journal's path."""
     import time
 
     from hub import conductor
@@ -164,13 +164,7 @@ def drive(load: dict, batch: int, scenario: str, journal: Path) -> dict:
         per_batch.append(replies[:])
         replies.clear()
     path.close()
-    db = sqlite3.connect(journal)
-    try:
-        rows = [list(r) for r in db.execute("SELECT seq, id, at, source, kind, body, digest FROM journal ORDER BY seq")]
-        refused = [list(r) for r in db.execute("SELECT id, digest, why, at FROM refused ORDER BY id")]
-    finally:
-        db.close()
-    return {"journal": rows, "refused": refused, "replies": per_batch}
+    return {"path": str(journal), "replies": per_batch}
 
 
 def _child(root: str, load_file: str, out_file: str) -> None:
@@ -196,7 +190,14 @@ def run_revision(root: Path, label: str, load_file: Path, work: Path) -> dict:
                            str(out)], cwd=root)
     if proc.returncode:
         raise SystemExit(f"{label}: the batch path failed (exit {proc.returncode})")
-    return json.loads(out.read_text())
+    from hub.journal import stored_rows   # this tree's reading, whatever the revision wrote
+    runs = json.loads(out.read_text())
+    for got in runs.values():
+        journal = Path(got.pop("path"))
+        rows = stored_rows(journal)
+        got["journal"], got["refused"] = ([list(r) for r in rows[t]] for t in ("journal", "refused"))
+    shutil.rmtree(journal.parent, ignore_errors=True)
+    return runs
 
 
 # ----- the comparison -----------------------------------------------------------------------
@@ -247,18 +248,25 @@ def main() -> None:
     args = ap.parse_args()
     from bench.against import checked_out, short, this_tree
     work = Path(tempfile.mkdtemp(prefix="same-bytes-"))
+    try:
+        compare(args.against, work, checked_out, short, this_tree)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def compare(against: str | None, work: Path, checked_out, short, this_tree) -> None:
     load_file = work / "load.json"
     load = make_load()
     load_file.write_text(json.dumps(load))
     here = this_tree()
     print(f"{len(load['items'])} inputs ({TABLES} tables x {GAMES} results, a tenth resent, junk mixed in), "
-          f"batches of {', '.join(map(str, BATCHES))}, {' and '.join(SCENARIOS)}")
+          f"batches of {', '.join(map(str, BATCHES))}, {' and '.join(SCENARIOS)}", flush=True)
     mine = run_revision(ROOT, "this", load_file, work)
     print(f"this tree ({here}):")
     summary(mine)
-    if not args.against:
+    if not against:
         return
-    commit = short(args.against)
+    commit = short(against)
     with checked_out(commit) as other:
         theirs = run_revision(other, commit, load_file, work)
     print(f"{commit}:")
@@ -269,7 +277,6 @@ def main() -> None:
         print("\n".join(found))
         raise SystemExit(1)
     print(f"\nALL SAME: this tree ({here}) against {commit}: every journal row, refused row and reply")
-
 
 if __name__ == "__main__":
     main()

@@ -195,12 +195,6 @@ def journaled_at(path: str | Path, seq: int) -> float | None:
     return row[0] if row else None
 
 
-def seq_of(path: str | Path, event_id: str) -> int | None:
-    """The seq of the journaled event with this id (None if there is none)."""
-    row = _read_one(path, "SELECT seq FROM journal WHERE id = ?", (event_id,))
-    return row[0] if row else None
-
-
 def last_seq_of(path: str | Path) -> int:
     """The journal's last seq (0 if empty): a replica's restored copy, say."""
     return _read_one(path, "SELECT COALESCE(MAX(seq), 0) FROM journal")[0]

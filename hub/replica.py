@@ -15,7 +15,6 @@ from __future__ import annotations
 import logging
 import shutil
 import signal
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -25,6 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 from urllib.parse import urlparse
+
+from .journal import last_seq_of
 
 log = logging.getLogger("hub.replica")
 
@@ -67,7 +68,7 @@ def restore(url: str, out: Path) -> int:
         raise ReplicaError(f"{out} exists: a takeover restores into a new file")
     out.parent.mkdir(parents=True, exist_ok=True)
     _restore(url, out)
-    return last_seq(out)
+    return last_seq_of(out)
 
 
 def _restore(url: str, out: Path, *extra: str) -> None:
@@ -75,14 +76,6 @@ def _restore(url: str, out: Path, *extra: str) -> None:
                           capture_output=True, text=True, timeout=120)
     if done.returncode != 0:
         raise ReplicaError(f"litestream restore {url}: {(done.stderr or done.stdout).strip()[-300:]}")
-
-
-def last_seq(journal: Path) -> int:
-    db = sqlite3.connect(f"file:{journal}?mode=ro", uri=True)
-    try:
-        return db.execute("SELECT COALESCE(MAX(seq), 0) FROM journal").fetchone()[0]
-    finally:
-        db.close()
 
 
 def _die_with_parent() -> None:
@@ -160,7 +153,7 @@ class Replica:
         """Read the replica's position now (a restore into the scratch file)."""
         out = self._scratch / "probe.sqlite3"
         _restore(self.url, out, "-force")
-        position = last_seq(out)
+        position = last_seq_of(out)
         self.read_at, self.error = time.time(), None
         if position != self.position:
             self.position = position

@@ -7,11 +7,13 @@ hub imports none of web, hardware, party; hardware imports neither hub nor web
 no Python here imports the firmware (it runs on the boards) or the tests. Every
 .py under the checked folders is parsed with `ast` (imports inside functions
 count too, and a module named in `importlib.import_module`/`__import__`), and the test fails on (a) an import against the arrows, (b) an
-import cycle between folders, (c) a private name (`_x`) taken from another package.
+import cycle between folders, (c) a private name (`_x`) taken from another package;
+and (d) on SQL outside hub/journal.py (a string that reads as SQL, a call of `execute`).
 """
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -233,4 +235,53 @@ def test_a_private_name_from_another_package_is_caught(tmp_path):
         "party/drills/fuzz.py:1: party.drills.fuzz uses _TableInput of hub.service",
         "party/drills/fuzz.py:3: party.drills.fuzz uses _TableInput of hub.service",
         "party/drills/fuzz.py:4: party.drills.fuzz uses _helpers of hub.conductor._helpers",
+    ]
+
+
+# ----- SQL only in the journal (issue 21, "no SQL outside hub/journal.py") ---------------
+
+SQL_HOME = "hub/journal.py"   # the journal's schema and every query of it: one place to change
+_SQL_TEXT = re.compile(r"^\s*(SELECT\b.*\bFROM\b|INSERT\s+INTO\b|UPDATE\s+\w+\s+SET\b|DELETE\s+FROM\b"
+                       r"|(CREATE|DROP)\s+(TABLE|INDEX|TRIGGER|VIEW)\b|ALTER\s+TABLE\b|PRAGMA\s+\w+"
+                       r"|(BEGIN|COMMIT|ROLLBACK)\b)", re.DOTALL)
+_RUNS_SQL = ("execute", "executemany", "executescript")
+
+
+def sql_outside_the_journal(root: Path, folders=CHECKED) -> list[str]:
+    """Every SQL statement outside hub/journal.py: a string that reads as one (an f-string's
+    parts too), and every call of a connection's `execute`, `executemany`, `executescript`."""
+    out = []
+    for folder in folders:
+        for path in sorted((root / folder).rglob("*.py")):
+            rel = path.relative_to(root).as_posix()
+            if "__pycache__" in path.parts or rel == SQL_HOME:
+                continue
+            for node in ast.walk(ast.parse(path.read_text(), rel)):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str) and _SQL_TEXT.match(node.value):
+                    out.append(f"{rel}:{node.lineno}: SQL {node.value.strip()[:40]!r}")
+                elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                      and node.func.attr in _RUNS_SQL):
+                    out.append(f"{rel}:{node.lineno}: .{node.func.attr}()")
+    return out
+
+
+def test_no_sql_outside_the_journal():
+    assert sql_outside_the_journal(ROOT) == []
+
+
+def test_sql_outside_the_journal_is_caught(tmp_path):
+    for name, text in {
+        "hub/journal.py": 'def seq_of(db, i):\n    return db.execute("SELECT seq FROM journal WHERE id = ?", (i,))\n',
+        "web/keypad.py": ('def seq(db, i):\n    row = db.execute(\n        "SELECT seq FROM journal WHERE id = ?", (i,))\n'
+                          '    return row\n'),
+        "bench/b.py": 'def n(t):\n    return f"SELECT COUNT(*) FROM {t}"\nWORDS = "Select a table FROM the list"\n',
+        "party/p.py": 'def go(db):\n    db.executescript(script)\n',
+    }.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    assert sql_outside_the_journal(tmp_path) == [
+        "web/keypad.py:2: .execute()",
+        "web/keypad.py:3: SQL 'SELECT seq FROM journal WHERE id = ?'",
+        "party/p.py:2: .executescript()",
+        "bench/b.py:2: SQL 'SELECT COUNT(*) FROM'",
     ]
