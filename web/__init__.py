@@ -7,6 +7,7 @@ hub for derived state (never the journal's writer) and act only through
 Blueprints, one job each:
 - standings  the projector's page and its SSE stream (public, read-only)
 - console    the conductor's console (login required for every action)
+- door       the console's Guests list at scale: found as typed, answered in place
 - printables invitations, score-cards, table markers, final results (print CSS)
 - keypad     a phone per table, speaking the table protocol (bound by a token)
 """
@@ -53,9 +54,10 @@ def create_app(hub, **config) -> Flask:
     app.jinja_env.globals["csrf_token"] = security.csrf_token
     app.add_template_filter(bidi.isolated, "bdi")
 
-    from . import console, keypad, printables, standings
+    from . import console, door, keypad, printables, standings
     app.register_blueprint(standings.bp)
     app.register_blueprint(console.bp)
+    app.register_blueprint(door.bp)
     app.register_blueprint(printables.bp)
     app.register_blueprint(keypad.bp)
 

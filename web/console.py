@@ -21,7 +21,7 @@ from hub import seal
 from hub.gap import proposal as unreplicated_proposal
 from hub.journal import backup, recorded
 
-from . import actions, guest_list, party, refusals, restart, security
+from . import actions, door, guest_list, party, refusals, restart, security
 from .actions import BadForm
 from .typed import keep, kept_form
 from .security import login_required
@@ -35,6 +35,8 @@ def _hub():
 
 
 def _back(default: str = "console.home"):
+    if door.in_place():   # sent from the Guests page's list by static/door.js: answered there
+        return door.answer()
     target = request.form.get("next") or ""
     # only our own console pages: never an open redirect
     if not target.startswith("/console/") and target != "/console":
@@ -168,14 +170,8 @@ def home():
 @bp.get("/guests")
 @login_required
 def guests():
-    state = _hub().state
-    replies = security.store().plan().get("replies", [])
-    return render_template("console/guests.html", p=party.overview(_hub()), guests=party.guests(state),
-                           plan_coming=sum(r["coming"] for r in replies), plan=party.draw_plan(state),
-                           late=party.late_comer_plan(state),
-                           batch=security.store().last_batch(),
-                           batch_removable=party.batch_removable(state, security.store().last_batch()),
-                           partnership=bool(state.setup and state.setup.partnership))
+    """The door: the guests found (?q=), a page of them at a time (?page=; web/door.py)."""
+    return render_template("console/guests.html", **door.page_context(_hub(), door.Listing.of(request.args)))
 
 
 @bp.get("/tables")

@@ -110,22 +110,26 @@ def overview(hub) -> dict:
 
 
 # ----- guests ----------------------------------------------------------------------------------
-def guests(state) -> list[dict]:
+def guests(state, names=None) -> list[dict]:
+    """The guests listed (only those named in `names`, in that order, when given): a row each;
+    a name a board would show as another's is flagged against every guest, shown or not."""
     s = state.session
     played = S.played_cards(state)
-    out = []
     at: dict[int, list[str]] = {}   # table -> its guests' names (0: everyone, before the draw)
     for g in state.guests.values():
         place = s.place_of(g.card) if s and g.card else None
+        if place or (s is None and not g.left):
+            at.setdefault(place[0] if place else 0, []).append(g.name)
+    clash = {name: other for names_at in at.values() for name, other in clashes(names_at).items()}
+    out = []
+    for g in (state.guests.values() if names is None else (state.guests[n] for n in names)):
+        place = s.place_of(g.card) if s and g.card else None
+        board = on_board(g.name)
         out.append({"name": g.name, "checked_in": g.checked_in, "card": g.card or "",
                     "card_label": C.label(g.card) if g.card else "", "place": place_label(place),
                     "left": bool(g.left), "back": return_plan(state, g) if g.left else "",
-                    "played": g.card in played, "board": on_board(g.name)})
-        if place or (s is None and not g.left):
-            at.setdefault(place[0] if place else 0, []).append(g.name)
-    clash = {name: other for names in at.values() for name, other in clashes(names).items()}
-    for row in out:
-        row["board_flag"] = board_flag(row["board"], clash.get(row["name"]), s is None)
+                    "played": g.card in played, "board": board,
+                    "board_flag": board_flag(board, clash.get(g.name), s is None)})
     return out
 
 
