@@ -62,21 +62,24 @@ class Listing:
         return url_for("console.guests", q=self.q or None, page=page if page > 1 else None,
                        cards=1 if self.cards else None)
 
-    def names(self, state) -> list[str]:
+    def names(self, state, also=()) -> list[str]:
+        """The guests found, in the list's order; `also` those just acted on, found or not."""
         if not self.q:
             return list(state.guests)
         wanted = fold(self.q)
-        return [n for n in state.guests if wanted in fold(n)]
+        return [n for n in state.guests if wanted in fold(n) or n in also]
 
 
-def view(state, listing: Listing) -> dict:
+def view(state, listing: Listing, also=()) -> dict:
     """The rows to show and what the page says of the rest."""
-    names = listing.names(state)
+    names = listing.names(state, also)
     pages = max(1, -(-len(names) // PAGE))
     listing.page = min(listing.page, pages)
     shown = names[(listing.page - 1) * PAGE:listing.page * PAGE]
+    # a name typed whole and not on the list: the walk-in is offered there and then
+    listed = bool(listing.q) and any(fold(n) == fold(listing.q) for n in names)
     return {"listing": listing, "guests": rows(state, shown), "matches": len(names), "pages": pages,
-            "page_size": PAGE}
+            "page_size": PAGE, "listed": listed}
 
 
 def rows(state, names: list[str]) -> list[dict]:
@@ -142,13 +145,13 @@ def answer():
     listing = Listing.of_url(request.form.get("next"))
     kept = kept_form()
     flashes = get_flashed_messages(with_categories=True)
-    shown = view(state, listing)
+    # the guest acted on stays in sight: renamed out of the search, in its place; a walk-in
+    # (the list's last) first on the page
+    concerned = [n for n in (request.form.get("guest"), request.form.get("new_name")) if n in state.guests]
+    shown = view(state, listing, also=concerned)
     on_page = {g["name"] for g in shown["guests"]}
-    # a walk-in, or a guest renamed out of the search, shown first all the same: the host sees it done
-    concerned = [n for n in (request.form.get("guest"), request.form.get("new_name"))
-                 if n in state.guests and n not in on_page]
     context = {**_figures(hub), **shown, "by_hand": by_hand(state, listing)}
-    context["guests"] = rows(state, list(dict.fromkeys(concerned))) + shown["guests"]
+    context["guests"] = rows(state, [n for n in dict.fromkeys(concerned) if n not in on_page]) + shown["guests"]
     p = context["p"]
     return jsonify(ok=not any(kind == "refused" for kind, _ in flashes),
                    flashes=render_template("console/flashes.html", messages=flashes),

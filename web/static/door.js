@@ -72,7 +72,20 @@
     answer.replaceChildren(nodes(html));
   }
 
+  function row(guest) {
+    return guest && [...body.rows].find((tr) => tr.dataset.guest === guest);
+  }
+
+  // What the host looks at: the row acted on, else the first below the search box, else the box.
+  function watched(form) {
+    const top = find.form.getBoundingClientRect().bottom;
+    const tr = form.closest("tr") || [...body.rows].find((r) => r.getBoundingClientRect().bottom > top);
+    return { guest: tr?.dataset.guest, renamed: form.elements.new_name?.value.trim(),
+             top: (tr || find).getBoundingClientRect().top };
+  }
+
   function apply(a, form) {
+    const seen = watched(form);
     if (a.ok) {
       body.replaceChildren(nodes(a.rows));   // the same rows as they are now; a walk-in first
       pager.replaceChildren(nodes(a.pager));
@@ -88,6 +101,8 @@
     document.getElementById("door-count").textContent = a.count;
     document.getElementById("last-list")?.replaceChildren(nodes(a.last_list));
     told(a.flashes);
+    const again = seen.guest ? row(seen.guest) || row(seen.renamed) : find;
+    if (again) scrollBy(0, again.getBoundingClientRect().top - seen.top);   // it stays where it was
     if (!a.ok && a.wrong && form.elements[a.wrong]) form.elements[a.wrong].focus({ preventScroll: true });
     else if (a.ok) { find.focus({ preventScroll: true }); find.select(); }
   }
