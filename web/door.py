@@ -76,10 +76,8 @@ def view(state, listing: Listing, also=()) -> dict:
     pages = max(1, -(-len(names) // PAGE))
     listing.page = min(listing.page, pages)
     shown = names[(listing.page - 1) * PAGE:listing.page * PAGE]
-    # a name typed whole and not on the list: the walk-in is offered there and then
-    listed = bool(listing.q) and any(fold(n) == fold(listing.q) for n in names)
     return {"listing": listing, "guests": rows(state, shown), "matches": len(names), "pages": pages,
-            "page_size": PAGE, "listed": listed}
+            "page_size": PAGE}
 
 
 def rows(state, names: list[str]) -> list[dict]:

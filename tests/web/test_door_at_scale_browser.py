@@ -10,6 +10,7 @@ tables."
 from __future__ import annotations
 
 import uuid
+from pathlib import Path
 from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import parse_qs, urlsplit
 
@@ -23,6 +24,7 @@ from .test_console_browser import sign_in_page
 
 pytestmark = pytest.mark.broker
 GUESTS = 1000
+IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
 
 
 def list_many(hub, names: list[str]) -> None:
@@ -102,6 +104,7 @@ def test_the_door_of_a_thousand_guests_keeps_the_search_and_the_scroll(hub, serv
     assert row.locator("td").all_inner_texts()[1:4] == ["✔", "TABLE 3 A", "Table 3 A"]
     assert shown(page) == every[:50]
     assert page.locator("#door-count").inner_text() == f"9 of {GUESTS} checked in"
+    page.screenshot(path=str(IMG / "door-1000-desktop.png"))
     # the next one key away: Enter in the box goes to the first "Check in" found, Enter presses it
     find(page, "Kay Ash")
     kays = shown(page)
@@ -176,4 +179,35 @@ def test_without_javascript_a_check_in_comes_back_to_the_same_search_at_the_row(
         "/console/guests", {"q": ["cora"]}, page.locator(f'#guests tr[data-guest="{guest}"]').get_attribute("id"))
     assert "Check in: done — TABLE 3 A" in page.locator(".flash.ok").inner_text()
     assert page.input_value("#find") == "cora" and hub.state.guests[guest].checked_in
+    context.close()
+
+
+@pytest.mark.timeout(120)
+def test_the_door_in_one_hand_a_guest_found_and_changed_on_a_phone(hub, server, chromium):
+    """At 390×844, touched: the list fits the phone, and a seated guest's "change" opens its
+    panel (rename, seat here, has left) in view, no sideways scroll, each target 44×44 px."""
+    from .test_phone_browser import MEASURE, PHONE, TARGET
+    seated = make_party(hub, 3, form="block", guests=8)
+    list_many(hub, [guest_name(i) for i in range(8, GUESTS)])
+    context = chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    sign_in_page(page, server.url)
+    page.goto(server.url + "console/guests")
+    find(page, seated[2].split()[0])
+    r = page.locator(f'#guests tr[data-guest="{seated[2]}"]')
+    r.locator("summary").tap()
+    panel = r.locator("details[open]")
+    for action in ("rename", "seat-guest", "guest-left"):
+        form = panel.locator(f"form[data-action={action}]")
+        form.scroll_into_view_if_needed()
+        box = form.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (action, box)
+    r.scroll_into_view_if_needed()
+    page.screenshot(path=str(IMG / "door-1000-phone.png"))
+    found = page.evaluate(MEASURE, TARGET)
+    assert found["scroll"] <= PHONE["width"] and not found["outside"] and not found["small"], found
+    # checked in with a thumb, in place
+    page.locator("#guests form[data-action=check-in] button").first.tap()
+    page.locator("#answer .flash.ok").wait_for()
+    assert "Check in: done" in page.locator("#answer").inner_text()
     context.close()

@@ -27,9 +27,17 @@ def shot(page, name: str) -> None:
 
 
 def flash(page, kind: str = "ok") -> str:
-    box = page.locator(f".flash.{kind}")
+    """The verdict shown: the first not shown before the last `press` (the Guests page's list
+    answers in place, on the same page, so an earlier verdict may still be there a moment)."""
+    box = page.locator(f".flash.{kind}:not([data-read])")
     box.first.wait_for()
     return box.first.inner_text()
+
+
+def press(page, button) -> None:
+    """Press a form's button, the verdicts on the page until then marked as read."""
+    page.evaluate("() => { for (const f of document.querySelectorAll('.flash')) f.dataset.read = '1'; }")
+    button.click()
 
 
 def row(page, guest: str):
@@ -45,7 +53,7 @@ def row_action(page, guest: str, action: str, **fields) -> None:
     form = r.locator(f"form[data-action={action}]")
     for name, value in fields.items():
         form.locator(f"[name={name}]").fill(value)
-    form.locator("button").click()
+    press(page, form.locator("button"))
     page.wait_for_load_state()
 
 
@@ -56,7 +64,7 @@ def door(page, action: str, **fields) -> None:
             form.locator(f"[name={name}]").set_checked(value)
         else:
             form.locator(f"[name={name}]").fill(value)
-    form.locator("button").click()
+    press(page, form.locator("button"))
     page.wait_for_load_state()
 
 
@@ -70,7 +78,7 @@ def test_the_door_from_the_list_to_a_late_comer_at_a_new_last_table(hub, server,
     sign_in_page(page, server.url)
     page.goto(server.url + "console/guests")
 
-    page.locator("form[data-action=check-in-all] button").click()
+    press(page, page.locator("form[data-action=check-in-all] button"))
     assert "Check in everyone listed: done" in flash(page)
     # nine for eight seats: the console says so and offers a table before the draw
     assert page.locator("#draw-plan").inner_text() == (
@@ -88,7 +96,7 @@ def test_the_door_from_the_list_to_a_late_comer_at_a_new_last_table(hub, server,
     door(page, "walk-in", guest="Zoe Quill")
     assert "A walk-in: done — CHECKED IN" in flash(page)
 
-    page.locator("form[data-action=add-table] button").click()
+    press(page, page.locator("form[data-action=add-table] button"))
     assert "Add a table: done — TABLE 3 ADDED" in flash(page)
     assert page.locator("#draw-plan").inner_text() == (
         "10 present: the draw takes 10 cards, 2 tables of four; Table 3 two "
@@ -108,7 +116,7 @@ def test_the_door_from_the_list_to_a_late_comer_at_a_new_last_table(hub, server,
     door(page, "draw-seats")
     assert "Draw the seats: done — SEATS DRAWN" in flash(page)
     page.goto(server.url + "console/")
-    page.locator("form[data-action=start-session] button").click()
+    press(page, page.locator("form[data-action=start-session] button"))
     assert "done — SESSION 1" in flash(page)
 
     # during play a walk-in takes a vacant seat at the last table
@@ -171,7 +179,7 @@ def test_the_party_is_changed_before_play_and_only_its_prizes_after(hub, server,
     change.locator("select[name=form]").select_option("sebastopol")
     change.locator("input[name=tables]").fill("3")
     change.locator("input[name=why]").fill("the hosts prefer Sebastopol")
-    change.locator("button").click()
+    press(page, change.locator("button"))
     assert "Change the party: done" in flash(page)
     assert page.locator("h1").first.inner_text().startswith("Sebastopol · 3 tables")
     setup = hub.state.setup
@@ -184,12 +192,12 @@ def test_the_party_is_changed_before_play_and_only_its_prizes_after(hub, server,
     assert page.locator("form[data-action=change-party] [name=tables]").count() == 0   # seats drawn
     undo = page.locator("form[data-action=undo-draw]")
     undo.locator("input[name=why]").fill("a fourth table for walk-ins")
-    undo.locator("button").click()
+    press(page, undo.locator("button"))
     assert "Undo the draw: done — DRAW UNDONE" in flash(page)
     change = page.locator("form[data-action=change-party]")
     change.locator("input[name=tables]").fill("4")
     change.locator("input[name=why]").fill("room for walk-ins")
-    change.locator("button").click()
+    press(page, change.locator("button"))
     assert "Change the party: done" in flash(page)
     assert hub.state.setup.tables == 4 and hub.state.session is None
     page.locator("summary", has_text="Changes on record").click()
@@ -207,17 +215,17 @@ def test_the_party_is_changed_before_play_and_only_its_prizes_after(hub, server,
     change.evaluate("f => f.noValidate = true")
     change.locator("input[name=prizes]").fill("-1")
     change.locator("input[name=why]").fill("a gift")
-    change.locator("button").click()
+    press(page, change.locator("button"))
     assert flash(page, "refused") == "Change the party: refused — Prizes: a number from 0 to 999, please."
     change = page.locator("form[data-action=change-party]")
     assert change.locator("input[name=why]").input_value() == "a gift"        # kept as typed
     change.locator("input[name=prizes]").fill("2")
     change.locator("select[name=booby]").select_option("yes")
-    change.locator("button").click()
+    press(page, change.locator("button"))
     assert "Change the party: done" in flash(page)
     assert (hub.state.setup.prizes, hub.state.setup.booby) == (2, True)
     # the display too changes after play begins, on record under the conductor's name
-    page.locator("form[data-action=display] button").click()
+    press(page, page.locator("form[data-action=display] button"))
     assert "The projector: done — STANDINGS HIDDEN" in flash(page)
     assert hub.state.standings_hidden.by == "staff:florence"
     assert "Standings are hidden." in page.locator("form[data-action=display]").inner_text()
@@ -260,14 +268,14 @@ def test_a_result_of_session_one_is_corrected_during_session_two_after_seeing_th
     form = page.locator(f'tr[data-entry="{first.id}"] form[data-action=correct]')
     form.locator(f'input[name="value.{loser}"]').fill("2O")          # a letter O for a zero
     form.locator("input[name=why]").fill("a whole note not counted")
-    form.locator("button").click()
+    press(page, form.locator("button"))
     assert flash(page, "refused") == (f"Correct a result: refused — {loser}: a whole number, please "
                                       "(you typed '2O').")
     form = page.locator(f'tr[data-entry="{first.id}"] form[data-action=correct]')
     assert form.locator("input[name=why]").input_value() == "a whole note not counted"   # kept
     assert form.locator(f'input[name="value.{loser}"]').input_value() == "2O"
     form.locator(f'input[name="value.{loser}"]').fill(str(first.values[loser] + 16))
-    form.locator("button").click()
+    press(page, form.locator("button"))
     page.wait_for_selector("#consequence")
     text = page.locator("#consequence").inner_text()
     winner = hub.state.holders[first.seats["ABCD".index(first.winners[0])]]   # gains what the loser held
@@ -276,7 +284,7 @@ def test_a_result_of_session_one_is_corrected_during_session_two_after_seeing_th
     assert "The movement after session 2 will seat session 3 by the corrected totals." in text
     assert not [e for e in hub.journal.events() if e.kind == ev.RESULT_CORRECTED]   # not yet
     shot(page, "correction-preview")
-    page.locator("form[data-action=correct-confirm] button").click()
+    press(page, page.locator("form[data-action=correct-confirm] button"))
     assert "Correct a result: done — CORRECTED" in flash(page)
     page.wait_for_url("**/corrections?session=1")
     assert "corrected by staff:florence: a whole note not counted" in page.content()
@@ -311,7 +319,7 @@ def test_walk_ins_during_play_take_a_vacated_seat_then_a_new_last_table(hub, ser
     door(page, "walk-in", similar_ok=True)                 # the name stays as typed; ticked
     assert "A walk-in: refused — every seat is taken: add a table first." == flash(page, "refused")
     assert page.locator("form[data-action=walk-in] input[name=guest]").input_value() == names[0].upper()
-    page.locator("form[data-action=add-table] button").click()
+    press(page, page.locator("form[data-action=add-table] button"))
     assert "Add a table: done — TABLE 3 ADDED" in flash(page)
     assert page.locator("#late-comer").inner_text() == (
         "The next late-comer opens Table 3 at seat A; the table plays once 2 are there.")
@@ -368,7 +376,7 @@ def test_a_guest_who_left_comes_back_after_a_late_comer_took_the_seat(hub, serve
         "then back at Table 3 with the card TABLE 2 C and its score.")
     row_action(page, leaver, "guest-back", why="back from the call")
     assert flash(page, "refused") == "A guest came back: refused — every seat is taken: add a table first."
-    page.locator("form[data-action=add-table] button").click()
+    press(page, page.locator("form[data-action=add-table] button"))
     assert "Add a table: done — TABLE 3 ADDED" in flash(page)
     row(page, leaver).locator("summary").click()
     assert row(page, leaver).locator("[data-back]").inner_text() == (
@@ -400,7 +408,7 @@ def test_a_late_comer_checked_in_by_mistake_is_undone_and_his_seat_goes_to_the_g
     submit(hub, ev.GUEST_LISTED, {"guest": "Absent Al"})
     sign_in_page(page, server.url)
     page.goto(server.url + "console/guests")
-    row(page, "Absent Al").locator("form[data-action=check-in] button").click()
+    press(page, row(page, "Absent Al").locator("form[data-action=check-in] button"))
     assert "Check in: done — TABLE 2 D" in flash(page)
     assert row(page, "Absent Al").locator("td").all_inner_texts()[2:4] == ["TABLE 2 D", "Table 2 D"]
     row_action(page, "Absent Al", "undo-check-in", why="wrong row: Al sent regrets")
@@ -467,7 +475,7 @@ def test_an_assistant_taken_off_the_staff_signs_in_no_more(hub, server, page):
     form = page.locator("form[data-action=add-staff]")
     form.locator("[name=login]").fill("stella")
     form.locator("[name=password]").fill("hackberry-193")
-    form.locator("button").click()
+    press(page, form.locator("button"))
     assert "Add stella to the staff: done" in flash(page)
     assert page.locator('#staff li[data-login="florence"] form').count() == 0   # never oneself
 
@@ -482,7 +490,7 @@ def test_an_assistant_taken_off_the_staff_signs_in_no_more(hub, server, page):
 
     entry = page.locator('#staff li[data-login="stella"] form[data-action=remove-staff]')
     entry.locator("[name=why]").fill("her password was read out at the door")
-    entry.locator("button").click()
+    press(page, entry.locator("button"))
     assert "Take off the staff: done — STAFF REMOVED" in flash(page)
     assert page.locator('#staff li[data-login="stella"]').count() == 0
     shot(page, "staff-removed")
@@ -511,17 +519,17 @@ def test_a_wrong_guest_list_imported_is_taken_off_in_one_step(hub, server, page,
     upload = tmp_path / "last-year.csv"
     upload.write_text("Name\nOld Otto\nPast Pia\nFormer Fritz\n")
     page.locator("form[data-action=import-guests] input[type=file]").set_input_files(str(upload))
-    page.locator("form[data-action=import-guests] button").click()
-    page.locator("form[data-action=add-guests] button[type=submit]").click()
+    press(page, page.locator("form[data-action=import-guests] button"))
+    press(page, page.locator("form[data-action=add-guests] button[type=submit]"))
     assert flash(page).startswith("Import the guest list: 3 added.")
-    row(page, "Past Pia").locator("form[data-action=check-in] button").click()   # she did come
+    press(page, row(page, "Past Pia").locator("form[data-action=check-in] button"))   # she did come
     assert "Check in: done" in flash(page)
     undo = page.locator("form[data-action=undo-batch]")
     assert "(Import the guest list: 3 guests, by florence)" in undo.inner_text()
     assert undo.locator("button").inner_text() == "Take off its 2 not checked in"
     shot(page, "door-undo-import")
     undo.locator("[name=why]").fill("last year's list")
-    undo.locator("button").click()
+    press(page, undo.locator("button"))
     assert flash(page) == "Undo the last list added: 2 removed."
     assert [r.get_attribute("data-guest") for r in page.locator("#guests tbody tr").all()] == ["Ann Lee", "Past Pia"]
     assert page.locator("form[data-action=undo-batch]").count() == 0

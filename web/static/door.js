@@ -14,6 +14,10 @@
   const IN_PLACE = new Set(["walk-in", "list-guest", "check-in", "undo-check-in", "rename", "remove-guest",
     "seat-guest", "guest-left", "guest-back", "card-drawn", "card-back"]);
   let asking = null;
+  list.classList.add("live");
+  if (!answer.firstChild) {
+    answer.innerHTML = '<p class="hint">Part of a name is enough. Enter goes to the first “Check in” found; Enter again presses it.</p>';
+  }
 
   function nodes(html) {
     const t = document.createElement("template");
