@@ -303,7 +303,7 @@ SMALL_TEXTS = """() => [...document.querySelectorAll('#tables .tile .games, #tab
   .map((e) => parseFloat(getComputedStyle(e).fontSize))"""
 
 
-@pytest.mark.parametrize("tables", [4, 50])
+@pytest.mark.parametrize("tables", [4, 50, 200])
 def test_the_projector_at_1024_by_768_reads_from_the_back_and_tells_long_names_apart(hub, server, page, tmp_path,
                                                                                      tables):
     """On a 1024×768 projector the tiles' "0/4", their seat lines and marks are at least
@@ -322,7 +322,7 @@ def test_the_projector_at_1024_by_768_reads_from_the_back_and_tells_long_names_a
     check_layout(page, 1024, 768)
     page.screenshot(path=str(tmp_path / f"projector-1024x768-{tables}.png"))
     if tables > 4:
-        return   # fifty tiles hold no seat lines, and the leaders' first page other names
+        return   # fifty tiles and more hold no seat lines, and the leaders' first page other names
     shown = page.evaluate("""() => [...document.querySelectorAll('[data-full]')].filter((e) => e.getClientRects().length)
         .map((e) => [e.textContent, e.dataset.full, e.title])""")
     darcys = [(text, full) for text, full, title in shown if "Fitzwilliam" in full and title == full]

@@ -185,6 +185,9 @@ function renderTables() {
   box.replaceChildren(...tables.map((t) => {
     const board = boards[String(t.table)] || "none";
     const tile = el("div", "tile");
+    // a tile too short for its number over its progress at MIN_PX (two hundred tables on
+    // 1024×768): a thin border and tight lines give them the room
+    if (th < 2.5 * MIN_PX) tile.classList.add("dense");
     tile.dataset.table = t.table;
     if (board === "offline" || board === "silent") {
       const mark = el("div", "mark", board === "offline" ? "OFFLINE" : "SILENT");
