@@ -6,12 +6,15 @@
 #
 # The bridge repeats the hub's status every few seconds, so silence means the
 # bridge (or the cable) is gone: the link counts as down and the app shows HUB?.
+# A bridge that started after us (hub rebooted, bridge restarted) missed our
+# first line: it asks on WHO until it knows our table, and we answer each ask.
 import asyncio
 import json
 import sys
 from time import ticks_diff, ticks_ms
 
 SILENT_MS = 30000
+WHO = "party/serial/who"  # hub/protocol.py SERIAL_WHO
 
 
 class SerialLink:
@@ -47,7 +50,8 @@ class SerialLink:
         else:  # a device path (unix port), or a stream the HAL made of it (hal/qemu.py: a UART)
             inp = self._out = open(self.device, "r+b") if isinstance(self.device, str) else self.device
         asyncio.create_task(self._read(asyncio.StreamReader(inp)))
-        # Announce ourselves at once: the bridge learns our table from this line.
+        # Announce ourselves at once: the bridge learns our table from this line
+        # (and asks again on WHO if it came up after us).
         self._write(*self.announce)
         while True:
             self.beat = ticks_ms()
@@ -74,7 +78,9 @@ class SerialLink:
             except (ValueError, KeyError, TypeError):
                 continue  # noise on the line (a log, a half line after a replug)
             self._heard = ticks_ms()
-            if topic in self.topics:
+            if topic == WHO:
+                self._write(*self.announce)
+            elif topic in self.topics:
                 try:
                     self.on_message(topic, payload, False)
                 except Exception as e:  # a bad message must not stop the reader

@@ -20,6 +20,8 @@ MAX_PAYLOAD = 2048
 
 HUB_STATUS = "party/hub/status"
 ALL_CMD = "party/all/cmd"
+# Serial line only, bridge -> board: "who are you?"; the board answers with its status online.
+SERIAL_WHO = "party/serial/who"
 # What the hub subscribes to.
 TABLE_INPUTS = ("party/table/+/event", "party/table/+/status", "party/table/+/heartbeat")
 BOARD_QOS = {"event": 1, "status": 1, "heartbeat": 0}  # what a board publishes, at which QoS

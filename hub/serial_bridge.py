@@ -4,7 +4,8 @@
 
 A board writes the protocol's envelopes as JSON lines {"topic": ..., "payload": {...}}
 (docs/protocol.md, USB-serial boards; firmware/seriallink.py). The bridge learns
-the board's table from its first line (its status `online`), then connects to
+the board's table from its first line (its status `online`; a board that was up
+before the bridge is asked on `party/serial/who` until it answers), then connects to
 the broker as that board would: last will `offline` on the table's status,
 TCP_NODELAY, subscriptions to the table's ack and screen, `party/all/cmd` and
 `party/hub/status`, renewed on every connect. What arrives there is written
@@ -27,7 +28,8 @@ import time
 import paho.mqtt.client as mqtt
 import serial
 
-from .protocol import ALL_CMD, BOARD_QOS, HUB_STATUS, MAX_PAYLOAD, VERSION, split_table_topic, table_topic
+from .protocol import (ALL_CMD, BOARD_QOS, HUB_STATUS, MAX_PAYLOAD, SERIAL_WHO, VERSION, split_table_topic,
+                       table_topic)
 
 log = logging.getLogger(__name__)
 
@@ -51,8 +53,9 @@ class SerialBridge:
 
     # --- life cycle ---------------------------------------------------------
     def start(self) -> "SerialBridge":
-        self._serial = serial.serial_for_url(self.port, self.baudrate, timeout=0.5)
-        for target in (self._read_serial, self._repeat_hub_status):
+        # A write waits at most 1 s: a board that reads nothing must not stall the bridge.
+        self._serial = serial.serial_for_url(self.port, self.baudrate, timeout=0.5, write_timeout=1)
+        for target in (self._read_serial, self._repeat):
             t = threading.Thread(target=target, daemon=True, name=f"serial-bridge-{target.__name__}")
             t.start()
             self._threads.append(t)
@@ -140,11 +143,17 @@ class SerialBridge:
             self.hub_status = payload
         self._write(msg.topic, payload)
 
-    def _repeat_hub_status(self) -> None:
-        # The board counts the bridge gone after 30 s of silence; this keeps it informed.
-        while not self._stop.wait(self.repeat_s):
-            if self.table is not None:
+    def _repeat(self) -> None:
+        # The board counts the bridge gone after 30 s of silence; the hub's status
+        # keeps it informed. Until the board is known, ask it who it is: it wrote
+        # its status once at its start, perhaps before this bridge was running.
+        while True:
+            if self.table is None:
+                self._write(SERIAL_WHO, {"v": VERSION})
+            else:
                 self._write(HUB_STATUS, self.hub_status)
+            if self._stop.wait(self.repeat_s):
+                return
 
     def _write(self, topic: str, payload) -> None:
         line = json.dumps({"topic": topic, "payload": payload}) + "\n"

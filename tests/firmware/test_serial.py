@@ -3,12 +3,15 @@ joined by a pty pair as by a USB cable."""
 import json
 import os
 import pty
+import time
 import select
+import termios
 import threading
 import tty
 
 import pytest
 
+from hardware.sim.hub_double import form
 from hub.serial_bridge import SerialBridge
 
 
@@ -36,6 +39,12 @@ class NullModem:
                 except OSError:
                     pass
 
+    def lose_unread(self):
+        """What the board wrote while no bridge ran is gone, as on a cable nobody read
+        (the hub machine rebooting, the bridge process restarted)."""
+        time.sleep(0.3)  # the shuttle's last lines in flight
+        termios.tcflush(self._slaves[1], termios.TCIFLUSH)
+
     def close(self):
         self._stop.set()
         for fd in (self.m1, self.m2, *self._slaves):
@@ -43,14 +52,19 @@ class NullModem:
 
 
 @pytest.fixture
-def serial_board(broker, hub, board_factory):
-    modem = NullModem()
+def modem():
+    m = NullModem()
+    yield m
+    m.close()
+
+
+@pytest.fixture
+def serial_board(broker, hub, board_factory, modem):
     hub.screen(5)
     bridge = SerialBridge(modem.bridge_end, broker.host, broker.port, repeat_s=1).start()
     board = board_factory(5, serial=modem.board_end)
     yield board, bridge
     bridge.stop()
-    modem.close()
 
 
 def test_serial_board_keys_a_result_through_the_bridge(serial_board, hub):
@@ -99,3 +113,46 @@ def test_bridge_refuses_lines_for_another_tables_topics(broker, hub):
     finally:
         bridge.stop()
         modem.close()
+
+
+def key_a_result_and_see_it_journaled_once(board, hub, game):
+    board.wait_for(f"# ENTER GAME {game}", timeout=15)
+    board.wait_for(lambda lines: lines[-1] == "T5")
+    for k in ["#", "15#", "0#", "A", "#"]:
+        board.press(k)
+    board.wait_for(f"GAME {game} SAVED")
+    results = [e for e in hub.journal.values() if e["kind"] == "result"]
+    assert len(results) == 1 and results[0]["body"]["game"] == game
+
+
+def test_a_board_up_before_the_bridge_is_asked_who_it_is(broker, hub, board_factory, modem):
+    """The hub machine rebooted: the board wrote its status line before any bridge
+    read it. The bridge asks who is there; the board answers and gets its screens."""
+    hub.screen(5)
+    board = board_factory(5, serial=modem.board_end)
+    board.wait_for(lambda lines: "HUB?" in lines[-1])
+    modem.lose_unread()
+    bridge = SerialBridge(modem.bridge_end, broker.host, broker.port, repeat_s=1).start()
+    try:
+        key_a_result_and_see_it_journaled_once(board, hub, 2)
+        assert hub.statuses[-1]["state"] == "online"
+    finally:
+        bridge.stop()
+
+
+def test_a_restarted_bridge_learns_the_board_again(serial_board, hub, broker, modem):
+    """The bridge process restarted while the board ran on: within the board's 30 s
+    of patience, so the board never saw the link down and would not announce itself."""
+    board, bridge = serial_board
+    board.wait_for(lambda lines: lines[-1] == "T5")
+    hub.wait(lambda: len(hub.statuses) == 2)  # its first line, and its status on hearing the bridge
+    bridge.stop()
+    hub.wait(lambda: hub.statuses[-1]["state"] == "offline")
+    hub.screen(5, seq=2, form=form(3))  # the party moved on while the bridge was away
+    modem.lose_unread()
+    again = SerialBridge(modem.bridge_end, broker.host, broker.port, repeat_s=1).start()
+    try:
+        key_a_result_and_see_it_journaled_once(board, hub, 3)
+        assert hub.statuses[-1]["state"] == "online"
+    finally:
+        again.stop()
