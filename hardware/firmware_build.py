@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 import json
+import runpy
 import shutil
 import subprocess
 import sys
@@ -95,8 +96,7 @@ def build(out_dir, board_kind: str = "esp32", source: Path = FIRMWARE, romfs: bo
 
 def protocol_values(path: Path) -> dict:
     """firmware/protocol.py's values (plain constants), as Python reads them."""
-    values: dict = {}
-    exec(compile(path.read_text(), str(path), "exec"), values)
+    values = runpy.run_path(str(path))
     return {k: v for k, v in values.items() if k.isupper()}
 
 

@@ -6,22 +6,24 @@ so far and answers with a `Verdict`. Admitted proposals become `Event`s: the
 journal gives each its place (`seq`) and time (`at`).
 
 Each holds its body twice over, made once each: `body`, the JSON the journal stores
-and digests (as sent), and `what`, that body read as its kind's value
-(hub/conductor/events.py) the first time it is asked for — by the judge for a
-proposal, by the fold or the audit for a row read back — and handed on from a
-proposal to its event, and from a decision made as a value, so never read twice.
+and digests (as sent), and `what`, that body read as its kind's value the first time
+it is asked for — by the judge for a proposal, by the fold or the audit for a row read
+back — and handed on from a proposal to its event, and from a decision made as a value,
+so never read twice. How a kind's body is read is the kind's own: each registers its
+reader in `READERS` as it is declared (hub/conductor/events.py), so this module, below
+the conductor, never imports it.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 import orjson
 
-from .derived import derived
 from .refusal import Refusal, shown
+from .speed import derived, fill, made
 
 
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)  # one, not one per call
@@ -60,16 +62,22 @@ def digest(source: str, kind: str, body: dict, body_json: str | None = None) -> 
     return hashlib.sha256("\n".join((source, kind, text)).encode()).hexdigest()
 
 
-class _ReadOnce:
-    """`what`: the body read as its kind's value the first time it is asked for, then kept
-    on the instance (`Refusal`, with why, if it is none). functools.cached_property, less
-    its lock (Python 3.11 takes one on every first read: every event of a replay)."""
+# kind -> the function that reads a body of that kind (JSON, as sent or as journaled) as
+# its value, or refuses it with why: filled in by the kinds as they are declared
+READERS: dict[str, Callable[[Any], Any]] = {}
 
-    def __get__(self, obj, cls=None):
-        if obj is None:
-            return self
-        value = obj.__dict__["what"] = read_body(obj.kind, obj.body)
-        return value
+
+def read_body(kind: str, body: Any):
+    """`body` as its kind's value; `Refusal` if it is not one, or the kind is unknown."""
+    reader = READERS.get(kind)
+    if reader is None:
+        raise Refusal("UNKNOWN KIND", f"kind {kind!r}")
+    return reader(body)
+
+
+def _what(e: "Proposal | Event"):
+    """The body read as its kind's value (`Refusal`, with why, if it is none)."""
+    return read_body(e.kind, e.body)
 
 
 @dataclass(frozen=True)
@@ -84,30 +92,27 @@ class Proposal:
     sent: "Proposal | None" = field(default=None, compare=False, repr=False)
 
     def __init__(self, id: str, source: str, kind: str, body: dict, sent: "Proposal | None" = None):
-        # the frozen dataclass's __init__ sets each field through object.__setattr__: one
-        # proposal is made for every input the hub takes
-        self.__dict__.update(id=id, source=source, kind=kind, body=body, sent=sent)
+        # one proposal is made for every input the hub takes (hub/speed.py)
+        fill(self, id=id, source=source, kind=kind, body=body, sent=sent)
 
     @derived  # a body is never changed once made: asked for up to three times per input
     def digest(self) -> str:
         return self.sent.digest if self.sent else digest(self.source, self.kind, self.body)
 
-    what = _ReadOnce()   # -> Body: the body as its kind's value
+    what = derived(_what)   # -> the body as its kind's value
 
     @staticmethod
-    def of(id: str, source: str, what: "Body") -> "Proposal":
+    def of(id: str, source: str, what: "Any") -> "Proposal":
         """A proposal made as a value (the hub's decisions): spelled once for the journal."""
         return Proposal.read_as(id, source, what.to_json(), what)
 
     @staticmethod
-    def read_as(id: str, source: str, body: dict, what: "Body", sent: "Proposal | None" = None
+    def read_as(id: str, source: str, body: dict, what: "Any", sent: "Proposal | None" = None
                 ) -> "Proposal":
         """A proposal whose body `body` is already read as `what` (made as `Event.journaled`
         makes an event: the judge makes one per result)."""
-        p = object.__new__(Proposal)
-        p.__dict__.update(id=id, source=source, kind=what.KIND, body=body, sent=sent,
-                          what=what)   # as if read (_ReadOnce)
-        return p
+        return made(Proposal, id=id, source=source, kind=what.KIND, body=body, sent=sent,
+                    what=what)   # as if read
 
     def judged(self, **fields) -> "Proposal":
         """This input with the fields the judge fills in (docs/journal.md), same digest."""
@@ -117,12 +122,11 @@ class Proposal:
         return Proposal.read_as(self.id, self.source, body, what, sent=self.sent or self)
 
     def event(self, seq: int, at: float) -> "Event":
-        e = object.__new__(Event)   # as Event.journaled: one per event admitted
-        e.__dict__.update(seq=seq, id=self.id, at=at, source=self.source, kind=self.kind, body=self.body,
-                          sent=self.sent)
-        if "what" in self.__dict__:
-            e.__dict__["what"] = self.__dict__["what"]
-        return e
+        if "what" in self.__dict__:   # read already: handed on (one event per event admitted)
+            return made(Event, seq=seq, id=self.id, at=at, source=self.source, kind=self.kind,
+                        body=self.body, sent=self.sent, what=self.__dict__["what"])
+        return made(Event, seq=seq, id=self.id, at=at, source=self.source, kind=self.kind,
+                    body=self.body, sent=self.sent)
 
 
 @dataclass(frozen=True)
@@ -135,19 +139,18 @@ class Event:
     body: dict = field(hash=False)
     sent: Proposal | None = field(default=None, compare=False, repr=False)  # as Proposal.sent
 
-    what = _ReadOnce()   # -> Body: the body as its kind's value
+    what = derived(_what)   # -> the body as its kind's value
 
     @staticmethod
     def journaled(seq: int, id: str, at: float, source: str, kind: str, body: dict) -> "Event":
         """An event read back from the journal, made without `__init__`'s call per field (a
         frozen dataclass sets each through object.__setattr__): a replay makes one per row."""
-        e = object.__new__(Event)
-        e.__dict__.update(seq=seq, id=id, at=at, source=source, kind=kind, body=body, sent=None)
         try:   # read here, at the journal's edge: the fold and the audit read every row
-            e.__dict__["what"] = read_body(kind, body)
-        except Refusal:
-            pass   # read again, and refused with why, where the fold or the audit asks
-        return e
+            what = read_body(kind, body)
+        except Refusal:   # read again, and refused with why, where the fold or the audit asks
+            return made(Event, seq=seq, id=id, at=at, source=source, kind=kind, body=body, sent=None)
+        return made(Event, seq=seq, id=id, at=at, source=source, kind=kind, body=body, sent=None,
+                    what=what)
 
     @derived  # a body is never changed once made: spelled once for the digest and the journal
     def body_json(self) -> str:
@@ -182,7 +185,7 @@ class Verdict:
 
     def __init__(self, ok: bool, events: tuple = (), msg: str = "", why: str = "", held: bool = False):
         # as Proposal's: a verdict is made for every input judged
-        self.__dict__.update(ok=ok, events=events, msg=msg, why=why, held=held)
+        fill(self, ok=ok, events=events, msg=msg, why=why, held=held)
 
     @staticmethod
     def admit(*events: Event, msg: str = "SAVED") -> "Verdict":
@@ -192,7 +195,3 @@ class Verdict:
     def refuse(why: str, held: bool = False) -> "Verdict":
         return Verdict(False, why=shown(why), held=held)
 
-
-# The kinds' values live with the conductor that defines them; imported last, since
-# hub.conductor imports this module (either may be imported first).
-from .conductor.events import Body, read as read_body  # noqa: E402

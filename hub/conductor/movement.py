@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from hub.speed import remembered
+
 from . import lots
 from .frozen import FrozenMap, frozen, thawed
 from .cards import SEATS, colour, seat_index
@@ -42,15 +44,14 @@ class Movement:
 
 
 def session_gains(s: Session) -> Mapping[str, int]:
-    """What each card won in session `s` (counted results only). Remembered for the
-    session value (a new value when a result of it is mended): every movement and every
-    standings page sums all sessions so far, which made the start-up audit of a long
-    party quadratic in its sessions (docs/performance.md)."""
-    known = _gains_of.get(id(s))
-    if known is not None and known[0] is s:
-        _gains_of.pop(id(s), None)   # the most recently asked stays longest
-        _gains_of[id(s)] = known
-        return known[1]
+    """What each card won in session `s` (counted results only). Kept on the session value
+    (a new value when a result of it is mended): every movement and every standings page
+    sums all sessions so far, which made the start-up audit of a long party quadratic in
+    its sessions (docs/performance.md)."""
+    return remembered(s, "gains", _gains)
+
+
+def _gains(s: Session) -> Mapping[str, int]:
     gains: dict[str, int] = {}
     for t in s.tables.values():
         for e in t.entries:
@@ -58,15 +59,7 @@ def session_gains(s: Session) -> Mapping[str, int]:
                 for card, g in zip(e.seats, e.gains):
                     if card is not None:
                         gains[card] = gains.get(card, 0) + g
-    if len(_gains_of) >= _GAINS_KEPT:
-        _gains_of.pop(next(iter(_gains_of)), None)
-    # the session is held with its gains, so that its id is not reused while remembered
-    _gains_of[id(s)] = (s, MappingProxyType(gains))
-    return _gains_of[id(s)][1]
-
-
-_GAINS_KEPT = 256   # sessions: a party's ended ones, and the current one's latest values
-_gains_of: dict[int, tuple[Session, Mapping[str, int]]] = {}
+    return MappingProxyType(gains)
 
 
 def precedence_key(setup: Setup, place: Place) -> tuple:

@@ -9,29 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
-from hub.derived import derived
+from hub.speed import copied, derived, known, made, replace  # noqa: F401 (replace: the party's values' own)
 
 from .cards import SEATS
 from .frozen import EMPTY, FrozenMap
 from .setup import Setup
-
-
-def replace(value, **changes):
-    """`dataclasses.replace` for the party's values, which check nothing when made (no
-    `__post_init__`, nothing cached on them): their fields copied, some changed. The library's
-    walks every field and calls `__init__` with them: most of a replay's time, four per event."""
-    cls = type(value)
-    fields = cls.__dataclass_fields__
-    if not changes.keys() <= fields.keys():
-        raise TypeError(f"{cls.__name__} has no field {sorted(changes.keys() - fields.keys())}")
-    new = object.__new__(cls)
-    made = new.__dict__
-    made.update(value.__dict__)
-    made.update(changes)
-    if "_derived" in cls.__dict__:   # answers cached on the old value, not this one's
-        for name in cls._derived:
-            made.pop(name, None)
-    return new
 
 
 @dataclass(frozen=True)
@@ -76,11 +58,9 @@ class Entry:
         """An entry as its table keyed it, nothing mended yet: made without `__init__`'s call
         per field (a frozen dataclass sets each through object.__setattr__), as
         hub.event.Event.journaled makes an event: the fold makes one per result."""
-        e = object.__new__(Entry)
-        e.__dict__.update(id=id, seq=seq, session=session, table=table, game=game, seats=seats, values=values,
-                          gains=gains, winners=winners, needs_confirm=needs_confirm, confirmed_by=None,
-                          annulled=None, corrections=(), in_play=in_play)
-        return e
+        return made(Entry, id=id, seq=seq, session=session, table=table, game=game, seats=seats,
+                    values=values, gains=gains, winners=winners, needs_confirm=needs_confirm,
+                    confirmed_by=None, annulled=None, corrections=(), in_play=in_play)
 
     @property
     def live(self) -> bool:
@@ -146,17 +126,14 @@ class TableSession:
         """This table with one more entry, its answers above carried on from this one's
         rather than counted again over every entry (a result is folded in twice per game
         keyed: judged, then replayed; at 40 games a table the walks were a tenth of it)."""
-        new = object.__new__(TableSession)
-        known = new.__dict__   # this one's fields and the answers known of it, moved on by `entry`
-        known.update(self.__dict__)
-        known["entries"] = self.entries + (entry,)
-        if "entered" in known:
-            known["entered"] += entry.live and not entry.in_play
-        if "pending" in known:
-            known["pending"] = known["pending"] or (entry if entry.pending else None)
-        if "counted" in known:
-            known["counted"] = known["counted"].plus(entry)
-        return new
+        moved = {"entries": self.entries + (entry,)}   # the answers known of this one, moved on
+        if (entered := known(self, "entered")) is not None:
+            moved["entered"] = entered + (entry.live and not entry.in_play)
+        if "pending" in self.__dict__:
+            moved["pending"] = self.pending or (entry if entry.pending else None)
+        if (counted := known(self, "counted")) is not None:
+            moved["counted"] = counted.plus(entry)
+        return copied(self, **moved)
 
 
 class Counted(NamedTuple):
@@ -185,8 +162,9 @@ class Session:
     started: Mend | None = None
     bells: tuple = ()                              # Bell
     # asked of every input (the judge, the bell due, each screen): kept on the value, dropped
-    # by replace (a bell rung or undone), carried on by `with_table`
-    _derived: ClassVar = ("bell",)
+    # by replace (a bell rung or undone), carried on by `with_table`; and its cards' gains,
+    # summed by every movement and standings page (movement.session_gains)
+    _derived: ClassVar = ("bell", "gains")
 
     @derived
     def bell(self) -> Bell | None:
@@ -199,11 +177,7 @@ class Session:
     def with_table(self, n: int, t: TableSession) -> "Session":
         """This session with table `n` now `t` (`replace` spelled out, the bell known carried
         on: the fold puts a table back for every result)."""
-        new = object.__new__(Session)
-        known = new.__dict__
-        known.update(self.__dict__)
-        known["tables"] = self.tables.set(n, t)
-        return new
+        return copied(self, forget=("gains",), tables=self.tables.set(n, t))
 
     def place_of(self, card: str) -> tuple[int, str] | None:
         for n, t in self.tables.items():
@@ -249,10 +223,7 @@ class PartyState:
     def with_session(self, s: Session) -> "PartyState":
         """This state with `s` as its session (`replace` spelled out: one per result folded;
         nothing is derived on a party's state to drop)."""
-        new = object.__new__(PartyState)
-        new.__dict__.update(self.__dict__)
-        new.__dict__["sessions"] = self.sessions[:-1] + (s,)
-        return new
+        return copied(self, sessions=self.sessions[:-1] + (s,))
 
 
 # -- the questions asked of a session --------------------------------------------------

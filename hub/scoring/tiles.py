@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from hub.derived import derived
+from hub.speed import derived
 
 
 @dataclass(frozen=True, order=True)

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from collections.abc import Mapping
 from typing import Any, Callable
 
-from hub.derived import derived
+from hub.speed import compiled, derived, fill
 from hub.refusal import Refusal
 
 SEATS = ("A", "B", "C", "D")  # Grimm: B left of A, C opposite A, D right of A
@@ -131,7 +131,7 @@ class EntryForm:
 
 def _checker(form: EntryForm, whole: bool) -> Callable[[dict], dict[str, int]]:
     """The function that checks an entry of `form`, each field's key, range and `when`
-    written out as constants (as hub/conductor/events.py writes a body's reader), in the
+    written out as constants (as hub/conductor/body.py writes a body's reader), in the
     fields' order, then the checks across fields: the first field out of its range, a field
     missing (`whole`) or the first check they fail refuses. A field not asked (its `when`)
     and not keyed follows as 0 once the checks are made. A loop over the fields reading
@@ -167,8 +167,7 @@ def _checker(form: EntryForm, whole: bool) -> Callable[[dict], dict[str, int]]:
         env[f"c{j}"] = check
         code.append(f"    c{j}(out)")
     code.append("    return ZEROS | out" if whole else "    return out")
-    exec("\n".join(code), env)
-    return env["checked"]
+    return compiled("\n".join(code), "checked", env)
 
 
 class Counts(Mapping):
@@ -233,11 +232,10 @@ class HandOutcome:
         # dataclass's __init__ and a __post_init__ setting each field again through
         # object.__setattr__, at once: every hand scored makes one. A Counts is kept as it is
         # (it cannot change): the tally is most often the empty default.
-        self.__dict__.update(
-            points=points if type(points) is Counts else Counts(points),
-            winners=winners if type(winners) is tuple else tuple(winners), blocked=blocked,
-            side_points=side_points if side_points is None or type(side_points) is Counts else Counts(side_points),
-            tally=tally if type(tally) is Counts else Counts(tally))
+        fill(self, points=points if type(points) is Counts else Counts(points),
+             winners=winners if type(winners) is tuple else tuple(winners), blocked=blocked,
+             side_points=side_points if side_points is None or type(side_points) is Counts else Counts(side_points),
+             tally=tally if type(tally) is Counts else Counts(tally))
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,262 @@
+"""How a kind's body is declared, read and spelled: the machinery behind the kinds'
+values (hub/conductor/events.py lists the book's kinds; a kind added later may declare its
+body beside its check and fold, hub/conductor/kinds/).
+
+Each kind is one frozen value, its body's fields in the domain's words, registered under
+its kind by `kind` (`BODIES`: kind -> class, as python-chess keeps its variants; its
+reader in hub.event.READERS). A body is read once, at the journal's edge (hub.event's
+`what`); a malformed one is a `Refusal` with a reason the table's display can show.
+`Body.to_json()` is the body as the journal stores it (JSON, docs/journal.md).
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar, NamedTuple
+
+from hub.event import READERS, read_body
+from hub.refusal import Refusal
+from hub.speed import compiled, fields_getter, slot_maker
+
+from .cards import SEATS
+from .frozen import EMPTY, FrozenMap, frozen, thawed
+
+BAD = "BAD MESSAGE"
+_SEATS = frozenset(SEATS)
+
+
+class Body:
+    """What every kind's body answers: who brought a decision about (`by`, else the
+    event's source), why a mend was made (`why`) and a result's score (`outcome`), where
+    the kind has them."""
+    __slots__ = ()
+    KIND: ClassVar[str]
+    FIELDS: ClassVar[tuple[str, ...]]
+    SPELLING: ClassVar[dict]   # field -> (how its value is spelled in JSON, required)
+    make: ClassVar[Callable[..., "Body"]]   # the value of its fields' values, in order (_maker)
+    field_values: ClassVar[Callable[["Body"], list]]   # its fields' values, in order (_field_values)
+    by: str | None = None
+    why: str = ""
+    outcome: "Outcome | None" = None
+
+    def replaced(self, **changes) -> "Body":
+        """This body with `changes` (`dataclasses.replace` without its walk over the fields'
+        metadata: the judge fills in every result's outcome this way)."""
+        values = self.field_values()
+        for name, value in changes.items():
+            values[self.FIELDS.index(name)] = value
+        return self.make(*values)
+
+    def to_json(self) -> dict:
+        """The body as the journal stores it: required fields always, the others where given
+        (an optional field is None where the body leaves it out)."""
+        out = {}
+        for name, (spell, required) in self.SPELLING.items():
+            value = getattr(self, name)
+            if value is not None or required:
+                out[name] = spell(value)
+        return out
+
+
+BODIES: dict[str, type[Body]] = {}
+
+
+def kind(kind_: str, /, **reasons: str) -> Callable[[type], type]:
+    """Registers a body class for `kind_`; `reasons`: the refusal for a field of the wrong
+    shape where it is not BAD MESSAGE (the reason the judge always gave for it)."""
+    def register(cls):
+        for name in cls.__dict__.get("__annotations__", {}):
+            if name not in cls.__dict__:   # required: Body's class defaults are not this field's
+                setattr(cls, name, dataclasses.field())
+        cls = dataclass(frozen=True, slots=True)(cls)
+        cls.KIND, cls.FIELDS = kind_, tuple(f.name for f in dataclasses.fields(cls))
+        cls.SPELLING = {f.name: (_SPELL.get(f.type, _plain), f.default is dataclasses.MISSING)
+                        for f in dataclasses.fields(cls)}
+        cls.make = staticmethod(slot_maker(cls))
+        cls.field_values = fields_getter(cls)
+        if "read" in cls.__dict__:   # a kind may read its body itself (PartyCreated)
+            cls.read = staticmethod(_an_object_first(kind_, cls.__dict__["read"]))
+        else:
+            cls.read = staticmethod(_reader(cls, reasons))
+        BODIES[kind_] = cls
+        READERS[kind_] = cls.read
+        return cls
+    return register
+
+
+read = read_body   # `body` (JSON, as sent or as journaled) as its kind's value, or Refusal
+
+
+def _an_object_first(kind_: str, read_it: Callable[[Mapping], Body]) -> Callable[[Any], Body]:
+    """A kind's own reader, given only an object (as `_reader`'s check it first)."""
+    def read_object(body):
+        if type(body) is not dict and not isinstance(body, FrozenMap):
+            raise Refusal(BAD, f"{kind_}: the body is not an object")
+        return read_it(body)
+    return read_object
+
+
+class _Missing(Exception):
+    pass
+
+
+def _reader(cls, reasons: dict) -> Callable[[Mapping], Body]:
+    """The function that reads a body of `cls` from JSON, written out field by field as
+    `dataclass` writes `__init__` (a loop over the fields took twice as long: the fold reads
+    every event of a journal once, at start-up), and setting the value's slots as `__init__`
+    does, without its call (half the cost of making the value). A field annotated `X | None`
+    may be null; one with a default may be left out (None). What is not an object is refused
+    first."""
+    env = {"ABSENT": _ABSENT, "Missing": _Missing, "Refusal": Refusal, "FrozenMap": FrozenMap,
+           "reasons": reasons, "BAD": BAD, "kind": cls.KIND}
+    code, args = ["def read(body):",
+                  "    if type(body) is not dict and not isinstance(body, FrozenMap):",
+                  "        raise Refusal(BAD, f'{kind}: the body is not an object')",
+                  "    f = v = None", "    try:"], []
+    for i, f in enumerate(dataclasses.fields(cls)):
+        base = f.type.removesuffix(" | None")
+        nullable, required = base != f.type, f.default is dataclasses.MISSING
+        env[f"r{i}"] = _READ[base]
+        code.append(f"        f, v = {f.name!r}, body.get({f.name!r}, ABSENT)")
+        if required:
+            code.append("        if v is ABSENT: raise Missing")
+        read_it = f"r{i}(v)" if base not in _EXACT else "v"
+        if base in _EXACT:
+            code.append(f"        if type(v) is not {base}{' and v is not None' if nullable else ''}"
+                        f"{' and v is not ABSENT' if not required else ''}: raise TypeError('not {_EXACT[base]}')")
+        if nullable or not required:
+            absent = " or v is ABSENT" if not required else ""
+            code.append(f"        a{i} = None if v is None{absent} else {read_it}")
+        else:
+            code.append(f"        a{i} = {read_it}")
+        args.append(f"a{i}")
+    if not args:   # a kind with no fields: any object will do
+        code.append("        pass")
+    code += ["    except Missing:",
+             "        raise Refusal(reasons.get(f, BAD), f'{kind}: no {f!r}') from None",
+             "    except (TypeError, ValueError) as e:",
+             "        raise Refusal(reasons.get(f, BAD), f'{kind}: {f} {v!r}: {e}') from None",
+             f"    return make({', '.join(args)})"]
+    env["make"] = cls.make
+    return compiled("\n".join(code), "read", env)
+
+
+_ABSENT = object()
+_EXACT = {"int": "a whole number", "str": "a text", "bool": "true or false"}   # JSON's own types
+
+
+# -- the shapes a field takes: read from JSON, spelled back to it -----------------------
+
+def _is_object(v) -> bool:
+    return type(v) is dict or isinstance(v, FrozenMap)
+
+
+_CONTAINERS = frozenset({dict, list, tuple, FrozenMap})
+
+
+def _seat(v) -> str:
+    if v not in SEATS:
+        raise ValueError("not a seat")
+    return v
+
+
+def _object(v) -> FrozenMap:
+    if not _is_object(v):
+        raise TypeError("not an object")
+    if _CONTAINERS.isdisjoint(map(type, v.values())):
+        return FrozenMap(v)   # a table's keyed values: flat, one copy
+    return frozen(v)
+
+
+def _texts(v) -> tuple:
+    if not isinstance(v, (list, tuple)) or not all(isinstance(x, str) for x in v):
+        raise TypeError("not a list of texts")
+    return tuple(v)
+
+
+def _cards(v) -> FrozenMap:
+    """{guest: card}: the cards drawn."""
+    if not _is_object(v) or {type(c) for c in v.values()} - {str}:
+        raise TypeError("not the cards of the guests")
+    return FrozenMap(v)
+
+
+def _seat_numbers(v) -> FrozenMap:
+    """{seat: card number} keyed at a seat check (0: the seat is empty)."""
+    if not _is_object(v) or not v.keys() <= _SEATS:
+        raise TypeError("not card numbers by seat")
+    if {type(n) for n in v.values()} - {int} or any(n < 0 for n in v.values()):
+        raise ValueError("not card numbers")
+    return FrozenMap(v)
+
+
+def _tables_seats(v) -> FrozenMap:
+    """{table: [card | null] * 4}, the table's number spelled as text in JSON."""
+    if not _is_object(v):
+        raise TypeError("not seats by table")
+    return FrozenMap((int(n), tuple(row)) for n, row in v.items())
+
+
+class Outcome(NamedTuple):
+    """What the scoring engine made of a result's values, in the table's seats: recorded
+    with the result, read back on replay (docs/journal.md). A named tuple, not a dataclass:
+    one is made per result read, and a tuple is made at a fifth of the cost."""
+    points: FrozenMap      # seat -> the form's measure won
+    winners: tuple         # seats
+    blocked: bool
+    tally: FrozenMap
+
+    @property
+    def gains(self) -> tuple:
+        """The points of seats A-D, 0 where none."""
+        get = self.points.get
+        return get("A", 0), get("B", 0), get("C", 0), get("D", 0)
+
+    @staticmethod
+    def of(json: Mapping) -> "Outcome":
+        points, winners, tally = json["points"], json["winners"], json.get("tally")
+        if not _is_object(points) or not points.keys() <= _SEATS or {type(g) for g in points.values()} - {int} \
+                or type(winners) not in (list, tuple) or not _SEATS.issuperset(winners):
+            raise ValueError(f"not an outcome: {json!r}")
+        return Outcome(FrozenMap(points), tuple(winners), bool(json.get("blocked", False)),
+                       frozen(tally) if tally else EMPTY)
+
+    def to_json(self) -> dict:
+        # the tally most often empty
+        return {"points": dict(self.points), "winners": list(self.winners),
+                "blocked": self.blocked, "tally": thawed(self.tally) if self.tally else {}}
+
+
+def _outcome(v) -> Outcome:
+    if not _is_object(v):
+        raise TypeError("not an outcome")
+    try:
+        return Outcome.of(v)
+    except (KeyError, AttributeError) as e:
+        raise ValueError(f"not an outcome: {e}") from None
+
+
+def _plain(v):
+    return v
+
+
+# Field types (as annotated below) -> how a body's JSON value is read, and spelled back.
+Json = Any             # any JSON value, frozen (objects as FrozenMap, arrays as tuples)
+Values = FrozenMap     # the values a table keyed, by field
+Cards = FrozenMap      # {guest: card}
+SeatNumbers = FrozenMap
+TablesSeats = FrozenMap
+Texts = tuple
+
+_READ = {
+    "int": int, "str": str, "bool": bool,   # checked by type in the reader (_EXACT)
+    "Json": frozen, "Values": _object, "Seat": _seat, "Cards": _cards,
+    "SeatNumbers": _seat_numbers, "TablesSeats": _tables_seats, "Texts": _texts, "Outcome": _outcome,
+}
+_SPELL = {
+    "Json": thawed, "Values": thawed, "Cards": dict, "SeatNumbers": dict, "Texts": list,
+    "TablesSeats": lambda v: {str(n): list(row) for n, row in sorted(v.items())},
+    "Outcome | None": Outcome.to_json,
+}
+Seat = str

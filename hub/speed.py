@@ -1,0 +1,153 @@
+"""The writer's speed tricks, in one place, each with why. Nowhere else in the project
+makes a value without its `__init__`, writes an instance's `__dict__` or compiles code
+(tests/test_architecture.py fails on it).
+
+Why at all: the hub's writer judges, folds and screens every result in the one thread
+(docs/performance.md), and a replay folds a whole journal at start-up. A frozen
+dataclass sets each field through `object.__setattr__` in its `__init__`, and
+`dataclasses.replace` walks every field's metadata before calling it: together most of a
+replay's time and a fifth of the writer's. The domain's values stay frozen dataclasses
+(equal, hashable, refused any change by assignment); only their making goes around
+`__init__`, here, for the values made once per input or per event:
+
+- `made`, `fill`: a value from its fields, set straight into its `__dict__` (an event
+  read back, a proposal, an entry keyed, a verdict: one of each per result).
+- `replace`: `dataclasses.replace` for values that check nothing when made (no
+  `__post_init__`): four per event replayed.
+- `copied`: a value with some fields changed and the answers derived from it that the
+  caller knows to be still true kept (a table with one more entry carries its counts on).
+- `renumbered`: a value just made by the caller, seen by nobody yet, changed in place
+  rather than copied once more (the fold numbers each new state: a quarter of a replay's
+  copies).
+- `remembered`: the same kept for a question asked from outside the value's class (a
+  session's gains, summed by every movement and standings page: a replay's audit was
+  quadratic in the sessions without it).
+- `derived`: an answer computed from a value the first time it is asked for, kept on
+  the instance: `functools.cached_property` less its lock (Python 3.11 takes one, shared
+  by every instance of the class, on each first read: a tenth of the writer's time).
+- `compiled`: a function written out as text for one class and compiled once (a body's
+  reader, field by field as `dataclass` writes `__init__`; the engine's checker with its
+  bounds as constants): a loop over the fields took twice as long, once per input.
+- `slot_maker`, `fields_getter`: the same for the slotted body values.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Callable
+
+_new = object.__new__
+
+
+def fill(value, **fields) -> None:
+    """Set `fields` on `value` without `object.__setattr__`'s call per field: for the
+    `__init__` of a frozen dataclass made once per input (a proposal, a verdict)."""
+    value.__dict__.update(fields)
+
+
+def made(cls: type, **fields):
+    """A value of the (frozen dataclass) `cls` with exactly `fields`, without `__init__`."""
+    value = _new(cls)
+    value.__dict__.update(fields)
+    return value
+
+
+def replace(value, **changes):
+    """`dataclasses.replace` for the party's values, which check nothing when made (no
+    `__post_init__`): their fields copied, some changed; the answers `derived` from the old
+    value (listed in the class's `_derived`) are not carried over."""
+    cls = type(value)
+    fields = cls.__dataclass_fields__
+    if not changes.keys() <= fields.keys():
+        raise TypeError(f"{cls.__name__} has no field {sorted(changes.keys() - fields.keys())}")
+    new = _new(cls)
+    known = new.__dict__
+    known.update(value.__dict__)
+    known.update(changes)
+    if "_derived" in cls.__dict__:   # answers cached on the old value, not this one's
+        for name in cls._derived:
+            known.pop(name, None)
+    return new
+
+
+def copied(value, forget: tuple[str, ...] = (), **changes):
+    """`value` with `changes`, everything else it holds carried on as it is: its fields and
+    the answers derived from them, but those named in `forget` (the change makes them
+    false) and those the caller moves on itself (in `changes`)."""
+    new = _new(type(value))
+    known = new.__dict__
+    known.update(value.__dict__)
+    known.update(changes)
+    for name in forget:
+        known.pop(name, None)
+    return new
+
+
+def known(value, name: str, default=None):
+    """An answer `derived` on `value` (or `remembered`), if it was asked for already, else
+    `default`."""
+    return value.__dict__.get(name, default)
+
+
+def remembered(value, name: str, compute: Callable[[Any], Any]):
+    """`compute(value)`, kept on the value under `name` the first time it is asked for: a
+    `derived` answer for a question asked from outside the value's class (its class lists
+    `name` among the answers `replace` drops)."""
+    answers = value.__dict__
+    if name in answers:
+        return answers[name]
+    answer = answers[name] = compute(value)
+    return answer
+
+
+def renumbered(value, **changes):
+    """`value`, just made by the caller and seen by nobody yet, with `changes` set in place."""
+    value.__dict__.update(changes)
+    return value
+
+
+class derived:
+    """`functools.cached_property` less its lock (see the module's docstring): the values it
+    serves are never changed once made, so two threads computing the same answer at once
+    get equal answers."""
+
+    def __init__(self, func):
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner, name):
+        self.name = name
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
+
+
+def compiled(source: str, name: str, env: dict[str, Any]) -> Callable:
+    """The function `name` defined by `source`, compiled once with the globals `env`."""
+    exec(source, env)
+    return env[name]
+
+
+def slot_maker(cls: type) -> Callable:
+    """The function that makes a value of the slotted frozen dataclass `cls` from its
+    fields' values in order, setting its slots as `__init__` does without its call (a
+    frozen dataclass's sets each through object.__setattr__): half the cost of the value."""
+    names = [f.name for f in dataclasses.fields(cls)]
+    env: dict[str, Any] = {"cls": cls, "new": _new}
+    args = [f"a{i}" for i in range(len(names))]
+    code = [f"def make({', '.join(args)}):", "    value = new(cls)"]
+    for i, name in enumerate(names):
+        env[f"s{i}"] = getattr(cls, name).__set__
+        code.append(f"    s{i}(value, a{i})")
+    code.append("    return value")
+    return compiled("\n".join(code), "make", env)
+
+
+def fields_getter(cls: type) -> Callable[[Any], list]:
+    """The function that lists a value's fields' values in order, written out field by
+    field (a loop of `getattr`s, asking for each whether it was changed, took longer)."""
+    names = ", ".join(f"value.{f.name}" for f in dataclasses.fields(cls))
+    return compiled(f"def field_values(value): return [{names}]", "field_values", {})
