@@ -222,6 +222,16 @@ def recorded(path: str | Path, event_id: str) -> tuple[float, str] | None:
     return (row[0], row[1]) if row else None
 
 
+def sealed_row(journal: str | Path, event_id: str) -> tuple[int, str | None] | None:
+    """(seq, seal) of the journaled event with this id, read as the journal's readers do
+    (read-only, beside the writer): a receipt for the console and the phone keypad."""
+    db = open_reader(journal)
+    try:
+        return db.execute("SELECT seq, seal FROM journal WHERE id = ?", (event_id,)).fetchone()
+    finally:
+        db.close()
+
+
 def backup(path: str | Path) -> bytes:
     """A consistent copy of the journal as a SQLite file's bytes, taken beside a running hub:
     SQLite's online backup reads one snapshot, whatever the writer commits meanwhile."""

@@ -64,17 +64,6 @@ def read_head(journal: str | Path) -> tuple[int, str] | None:
         return None
 
 
-def sealed_row(journal: str | Path, event_id: str) -> tuple[int, str | None] | None:
-    """(seq, seal) of the journaled event with this id, read as the journal's readers do
-    (read-only, beside the writer): a receipt for the console and the phone keypad."""
-    from .journal import open_reader   # (hub.journal seals with this module)
-    db = open_reader(journal)
-    try:
-        return db.execute("SELECT seq, seal FROM journal WHERE id = ?", (event_id,)).fetchone()
-    finally:
-        db.close()
-
-
 class HeadRecord:
     """The writer's record of the head, overwritten in place after each commit. Not synced
     on its own: after a power cut it may be behind the journal (which is synced first), never

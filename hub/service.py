@@ -8,6 +8,8 @@ events in one durable transaction, and only then acknowledges and publishes
 what changed (acks, retained screens, the bell). Everything the hub shows is
 derived from the journal; a restarted hub replays it and carries on.
 """
+# Why so long: the Hub is still the writer's loop, its batch policy and every edge around it,
+# until issue 21's batch step takes the policy out as a pure function.
 from __future__ import annotations
 
 import logging

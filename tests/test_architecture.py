@@ -290,3 +290,158 @@ def test_sql_outside_the_journal_is_caught(tmp_path):
         "party/p.py:2: .executescript()",
         "bench/b.py:2: SQL 'SELECT COUNT(*) FROM'",
     ]
+
+
+# ----- inside the folders: modules, their cycles, their size and the speed tricks ------------
+
+SPEED = "hub/speed.py"   # the one module that makes values without __init__, writes __dict__, compiles
+BELOW_THE_CONDUCTOR = {"hub/event.py": {"hub.refusal", "hub.speed"}}   # what each may import
+LONG = 400   # lines a module may have without a line saying why ("Why so long: ...")
+
+
+def _modules(root: Path, folders=CHECKED) -> dict[str, Path]:
+    return {module_name(path, root): path for folder in folders for path in sorted((root / folder).rglob("*.py"))
+            if "__pycache__" not in path.parts}
+
+
+def module_graph(imports: list[Import], modules) -> dict[str, set[str]]:
+    """module -> the project modules it imports (a name taken from a package that is a
+    module of it counts as that module: `from . import events`)."""
+    graph: dict[str, set[str]] = {}
+    for i in imports:
+        targets = {f"{i.module}.{n}" for n in i.names if f"{i.module}.{n}" in modules}
+        if not targets or len(targets) < len(i.names):
+            if i.module in modules:
+                targets.add(i.module)
+        for t in targets - {i.importer}:
+            graph.setdefault(i.importer, set()).add(t)
+    return graph
+
+
+def module_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import cycles between modules (Tarjan's strongly connected components of two or
+    more, each as its modules sorted)."""
+    index, low, stack, on, out, counter = {}, {}, [], set(), [], [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                out.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return sorted(out)
+
+
+def speed_tricks(root: Path, folders=CHECKED) -> list[str]:
+    """`exec(...)`, `object.__new__` and writes to an instance's `__dict__` (an item set or
+    deleted, `update`, `setdefault`, `pop`, `clear`, `popitem`, the `__dict__` itself
+    assigned) anywhere but hub/speed.py."""
+    found = []
+    for path in _modules(root, folders).values():
+        rel = path.relative_to(root).as_posix()
+        if rel == SPEED:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            what = None
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "exec":
+                what = "exec"
+            elif isinstance(node, ast.Attribute) and node.attr == "__new__" \
+                    and isinstance(node.value, ast.Name) and node.value.id == "object":
+                what = "object.__new__"
+            elif isinstance(node, ast.Subscript) and isinstance(node.ctx, (ast.Store, ast.Del)) \
+                    and isinstance(node.value, ast.Attribute) and node.value.attr == "__dict__":
+                what = "a __dict__ write"
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and node.func.attr in ("update", "setdefault", "pop", "clear", "popitem", "__setitem__") \
+                    and isinstance(node.func.value, ast.Attribute) and node.func.value.attr == "__dict__":
+                what = "a __dict__ write"
+            elif isinstance(node, ast.Attribute) and node.attr == "__dict__" and isinstance(node.ctx, ast.Store):
+                what = "a __dict__ write"
+            if what:
+                found.append(f"{rel}:{node.lineno}: {what}")
+    return sorted(found)
+
+
+def imports_up(imports: list[Import]) -> list[str]:
+    """An import by a module below the conductor of anything but what lies below it."""
+    allowed = {module_name(ROOT / f, ROOT): ok for f, ok in BELOW_THE_CONDUCTOR.items()}
+    return [f"{i.where}: {i.importer} imports {i.module}" for i in imports
+            if i.importer in allowed and i.module not in allowed[i.importer]]
+
+
+def long_without_why(root: Path, folders=CHECKED) -> list[str]:
+    out = []
+    for path in _modules(root, folders).values():
+        lines = path.read_text().splitlines()
+        if len(lines) > LONG and not any("Why so long:" in line for line in lines):
+            out.append(f"{path.relative_to(root).as_posix()}: {len(lines)} lines, none saying why")
+    return out
+
+
+def test_no_import_cycle_between_modules(project_imports):
+    modules = _modules(ROOT)
+    assert module_cycles(module_graph(project_imports, modules)) == []
+
+
+def test_the_speed_tricks_are_in_one_module():
+    assert speed_tricks(ROOT) == []
+
+
+def test_the_values_below_the_conductor_import_nothing_above_them(project_imports):
+    assert imports_up(project_imports) == []
+
+
+def test_a_long_module_says_why():
+    assert long_without_why(ROOT) == []
+
+
+def test_a_cycle_between_modules_is_caught_even_through_a_type_hint(tmp_path):
+    files = {
+        "party/__init__.py": "", "party/drills/__init__.py": "",
+        "party/drills/books.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .lockstep import Party\n",
+        "party/drills/lockstep.py": "from .books import Keyed\n",
+        "party/drills/other.py": "from . import books\n",
+    }
+    imports = _tree(tmp_path, files)
+    assert module_cycles(module_graph(imports, _modules(tmp_path))) == [
+        ["party.drills.books", "party.drills.lockstep"]]
+
+
+def test_a_speed_trick_outside_its_module_is_caught(tmp_path):
+    _tree(tmp_path, {
+        "hub/speed.py": "def made(cls):\n    v = object.__new__(cls)\n    v.__dict__.update(a=1)\n    exec('')\n",
+        "hub/event.py": ("def f(e, cls):\n    e.__dict__['what'] = 1\n    n = object.__new__(cls)\n"
+                         "    exec('x = 1', {})\n    e.__dict__.update(x=2)\n    return e.__dict__.get('x')\n"),
+    })
+    assert speed_tricks(tmp_path) == ["hub/event.py:2: a __dict__ write", "hub/event.py:3: object.__new__",
+                                      "hub/event.py:4: exec", "hub/event.py:5: a __dict__ write"]
+
+
+def test_an_import_up_from_the_events_and_a_long_module_without_why_are_caught(tmp_path):
+    imports = _tree(tmp_path, {
+        "hub/__init__.py": "",
+        "hub/event.py": "from .refusal import Refusal\nfrom .conductor.events import read\nimport hub.speed\n",
+        "hub/long.py": "x = 1\n" * (LONG + 1),
+        "hub/long_why.py": "# Why so long: a table of the book's forms\n" + "x = 1\n" * LONG,
+    })
+    assert imports_up(imports) == ["hub/event.py:2: hub.event imports hub.conductor.events"]
+    assert long_without_why(tmp_path) == [f"hub/long.py: {LONG + 1} lines, none saying why"]

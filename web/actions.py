@@ -11,12 +11,14 @@ the same content, so the hub acknowledges it again and records it once.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 import secrets
 from dataclasses import dataclass
 from typing import Callable
 
 from hub.conductor import events as ev
+from hub.conductor import registry
 from hub.event import Proposal
 
 from .refusals import field
@@ -199,6 +201,68 @@ ACTIONS: dict[str, Action] = {
 # its own page's route (web/console.py, remove_staff), which also drops the password
 REMOVE_STAFF = Action(ev.STAFF_REMOVED, lambda f: {"login": text(f, "login", limit=24), **_why(f)},
                       "Take off the staff", conductor_only=True)
+
+
+# A staff kind with no form of its own above (one added in hub/conductor/kinds/,
+# docs/conductor.md) is offered all the same, a field for each of its body's: read by type.
+_FIELD_READERS: dict[str, Callable] = {
+    "str": lambda f, key, required: text(f, key, required=required),
+    "int": lambda f, key, required: number(f, key, required=required, low=-99999),
+    "bool": lambda f, key, required: bool(f.get(key)),
+    "Seat": lambda f, key, required: choice(f, key, SEATS) if required or f.get(key) else None,
+}
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    type: str        # "str", "int", "bool" or "Seat": how the page asks for it
+    required: bool
+
+
+@dataclass(frozen=True)
+class KindAction(Action):
+    fields: tuple[Field, ...] = ()
+
+
+def _fields(cls) -> tuple[Field, ...] | None:
+    """The body's fields as a form asks for them; None if one is of a shape no form asks
+    for (a set of values, a set-up)."""
+    out = []
+    for f in dataclasses.fields(cls):
+        if f.name in ("by", "outcome", "board"):
+            continue   # filled in by the judge or the edge, never typed
+        base = f.type.removesuffix(" | None")
+        if base not in _FIELD_READERS:
+            return None
+        out.append(Field(f.name, base, f.default is dataclasses.MISSING))
+    return tuple(out)
+
+
+def _kind_body(fields: tuple[Field, ...]) -> Callable[[object], dict]:
+    def body(form) -> dict:
+        out = {}
+        for f in fields:
+            value = _FIELD_READERS[f.type](form, f.name, f.required)
+            if value is not None and (value is not False or f.required):
+                out[f.name] = value
+        return out
+    return body
+
+
+def kind_actions() -> dict[str, KindAction]:
+    """An action for every staff kind the conductor registers that `ACTIONS` has no form
+    for, named by its kind ("conductor.note" -> "note"), titled by its body's first line."""
+    have = {a.kind for a in ACTIONS.values()} | {REMOVE_STAFF.kind, ev.PARTY_CREATED}
+    out = {}
+    for kind in sorted(registry.STAFF_KINDS - have):
+        cls, name = ev.BODIES[kind], kind.partition(".")[2]
+        fields = _fields(cls)
+        if fields is None or name in ACTIONS:
+            continue
+        title = (cls.__doc__ or "").strip().split("\n")[0].rstrip(".") or name.replace("-", " ").capitalize()
+        out[name] = KindAction(kind, _kind_body(fields), title, fields=fields)
+    return out
 
 
 def action_id(form) -> str:

@@ -5,6 +5,8 @@ conductor's state, its questions (hub/conductor/state.py) and its prizes are
 asked, and their answers laid out. The plan (invitation and replies) is the one
 thing computed here, because it comes before there is a party.
 """
+# Why so long: the presenters of every console page in one module, until issue 21's web part
+# gives each page its own.
 from __future__ import annotations
 
 import csv

@@ -5,31 +5,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from hub import conductor
 from party.replay import read_journal
 
 from .boards import board_crashes
 from .figures import Figures
-
-if TYPE_CHECKING:
-    from .lockstep import LockstepParty
-
-
-@dataclass(frozen=True)
-class Keyed:
-    table: int
-    session: int
-    kind: str     # "seat-check" or "result"
-    game: int     # 0 for the seat check
-    values: dict = field(hash=False)
-
-    @property
-    def key(self) -> tuple:
-        return (self.table, self.session, self.kind, self.game)
+from .lockstep import Keyed, LockstepParty
 
 
 def journaled_entries(path: Path) -> dict[tuple, list[Mapping]]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import threading
 import time
+from dataclasses import dataclass, field
 from typing import Callable
 
 from hardware.sim.board import VirtualBoard
@@ -22,7 +23,19 @@ from hub.conductor.state import last_session, session_over
 from party.keyed import hand_as_seen, seats_as_seen
 from party.setup import create_party, guest_names, seat_guests, staff_action, start_session
 
-from .books import Keyed
+
+@dataclass(frozen=True)
+class Keyed:
+    """One entry keyed at a board, as the drill's books keep it (books.lost_and_doubled)."""
+    table: int
+    session: int
+    kind: str     # "seat-check" or "result"
+    game: int     # 0 for the seat check
+    values: dict = field(hash=False)
+
+    @property
+    def key(self) -> tuple:
+        return (self.table, self.session, self.kind, self.game)
 
 
 class LockstepParty:
