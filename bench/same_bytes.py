@@ -80,10 +80,11 @@ def make_load(seed: int = SEED) -> dict:
     items = [payload(n, f"bench-{n}.1.{g}", "result", bodies[n][g - 1])
              for g in range(1, GAMES + 1) for n in range(1, TABLES + 1)]
     rng = random.Random(seed)
-    junk = []
+    junk, malformed = [], []
     for i in range(40):
         n, g = rng.randrange(1, TABLES + 1), rng.randrange(1, GAMES + 1)
         good = bodies[n][g - 1]
+        malformed.append((n, f"junk-{n}.7.{i}"))
         junk += [
             (n, b"not json {"),
             (n, b'{"v":1,"id":"bad id","table":%d,"kind":"result","body":{}}' % n),
@@ -98,9 +99,8 @@ def make_load(seed: int = SEED) -> dict:
             (999, json.dumps({"v": 1, "id": f"far-999.1.{i}", "table": 999, "kind": "result",
                               "body": good}).encode()),
         ]
-    # the ids refused at the envelope, sent again with well-formed content (a game saved)
-    junk += [payload(n, f"junk-{n}.7.{i}", "result", bodies[n][0]) for i in range(40)
-             for n in (rng.randrange(1, TABLES + 1),)]
+    # the ids refused at the envelope (a value not a number), sent again well formed (a game saved)
+    junk += [payload(n, event_id, "result", bodies[n][0]) for n, event_id in malformed]
     for item in junk:
         items.insert(rng.randrange(len(items) + 1), item)
     # a tenth resent: the same bytes again, soon after or much later
@@ -206,14 +206,25 @@ def differences(mine: dict, theirs: dict, shown: int = 5) -> list[str]:
     """The first `shown` differences of each kind in each run, in words."""
     out = []
     for run in mine:
-        for what in ("journal", "refused"):
-            a, b = mine[run][what], theirs[run][what]
-            bad = [(i, x, y) for i, (x, y) in enumerate(zip(a, b)) if x != y]
-            if len(a) != len(b):
-                out.append(f"{run}: {what}: {len(a)} rows here, {len(b)} there")
-            out += [f"{run}: {what} row {i}:\n    here:  {x}\n    there: {y}" for i, x, y in bad[:shown]]
-            if len(bad) > shown:
-                out.append(f"{run}: {what}: ... {len(bad) - shown} more rows differ")
+        a, b = mine[run]["journal"], theirs[run]["journal"]
+        bad = [(i, x, y) for i, (x, y) in enumerate(zip(a, b)) if x != y]
+        if len(a) != len(b):
+            out.append(f"{run}: journal: {len(a)} rows here, {len(b)} there")
+        out += [f"{run}: journal row {i}:\n    here:  {x}\n    there: {y}" for i, x, y in bad[:shown]]
+        if len(bad) > shown:
+            out.append(f"{run}: journal: ... {len(bad) - shown} more rows differ")
+        # the refused rows by id (a row more or less does not shift the others)
+        a, b = ({row[0]: row for row in got[run]["refused"]} for got in (mine, theirs))
+        for side, ids in (("here only", a.keys() - b.keys()), ("there only", b.keys() - a.keys())):
+            if ids:
+                whys: dict[str, int] = {}
+                for i in ids:
+                    why = (a if side == "here only" else b)[i][2]
+                    whys[why] = whys.get(why, 0) + 1
+                out.append(f"{run}: refused {side}: {len(ids)} ids ({', '.join(f'{n} {w}' for w, n in sorted(whys.items()))}),"
+                           f" e.g. {sorted(ids)[:3]}")
+        changed = sorted(i for i in a.keys() & b.keys() if a[i] != b[i])
+        out += [f"{run}: refused {i}:\n    here:  {a[i]}\n    there: {b[i]}" for i in changed[:shown]]
         a, b = mine[run]["replies"], theirs[run]["replies"]
         bad = [(i, x, y) for i, (x, y) in enumerate(zip(a, b)) if x != y]
         if len(a) != len(b):

@@ -19,6 +19,7 @@ take their inputs through this step.
 """
 from __future__ import annotations
 
+import hashlib
 import logging
 from dataclasses import dataclass
 from typing import Iterable, NamedTuple, Protocol
@@ -84,17 +85,33 @@ def admit_batch(state, inputs: Iterable[TableInput | LocalInput], known: Known, 
     parsed = [(item, _parse(item, notes)) for item in inputs]
     # One look-up for the whole batch: one per input let every other thread of the
     # hub take the GIL between them (a fifth of the writer's time in a rush).
-    journaled, refused = known.verdicts(p.id for _, (p, _) in parsed if p is not None)
+    journaled, refused = known.verdicts(p.id if p is not None else r[1] for _, (p, r) in parsed
+                                        if p is not None or r is not None)
     refusing: list[Refused] = []
     for item, (proposal, refusal) in parsed:
         if refusal:
+            # refused at the envelope: recorded like every other final refusal, as the
+            # digest of the bytes sent (nothing else of them can be read), where the
+            # input is from a table of this party and its board
+            event_id, digest = refusal[1], _bytes_digest(item.payload)
+            journaled_before = in_batch.get(event_id) or journaled.get(event_id)
+            refused_before = refused.get(event_id)
+            if journaled_before or refused_before:
+                replies.append((item, event_id, *_given(f"table:{item.table}", event_id, digest, journaled_before,
+                                                        refused_before, notes)))
+                continue
             replies.append(refusal)
+            if _speaks_for(item.table, protocol.board_of(event_id), state, boards):
+                refusing.append((event_id, digest, refusal[2].why, now))
+                refused[event_id] = (digest, refusal[2].why)
+            continue
         if proposal is None or not _at_party(item, proposal, state, boards, notes):
             continue
         journaled_before = in_batch.get(proposal.id) or journaled.get(proposal.id)
         refused_before = refused.get(proposal.id)
         if journaled_before or refused_before:   # a resend, or a reused id
-            replies.append((item, proposal.id, *_given(proposal, journaled_before, refused_before, notes)))
+            replies.append((item, proposal.id, *_given(proposal.source, proposal.id, proposal.digest,
+                                                       journaled_before, refused_before, notes)))
             continue
         verdict, state_after, events = _judge(state, proposal, seq, now, in_batch, known, notes)
         if verdict.ok:
@@ -175,6 +192,20 @@ def _at_party(item, proposal: Proposal, state, boards: dict[int, str] | None, no
     return True
 
 
+def _speaks_for(table: int, board: str | None, state, boards: dict[int, str] | None) -> bool:
+    """Whether an input refused at its envelope is from a table of this party and, with
+    provisioning, that table's board (the board its id names): only then is it recorded."""
+    return (board is not None and table in conductor.tables(state)
+            and (boards is None or _provisioned(board, boards.get(table))))
+
+
+def _bytes_digest(payload: bytes) -> str:
+    """An input's digest where its envelope could not be read: that of its bytes. A
+    proposal's digest (hub/event.py) is of its source, kind and body: the two never meet,
+    so the same id with any well-formed content is `ID REUSED`."""
+    return hashlib.sha256(payload).hexdigest()
+
+
 def _provisioned(board: str, allowed: str | None) -> bool:
     """A table's provisioned board, or a real board deployed with its config: that
     board id, a dash and the board's own chip id (firmware/drivers/board.py)."""
@@ -195,12 +226,12 @@ def _judge(state, proposal: Proposal, seq: int, now: float, in_batch: dict, know
         return Verdict.refuse(HUB_ERROR), state, ()
 
 
-def _given(proposal: Proposal, journaled: tuple[int, str] | None, refused: tuple[str, str] | None,
-           notes: list) -> tuple[Verdict, int | None]:
+def _given(source: str, event_id: str, digest: str, journaled: tuple[int, str] | None,
+           refused: tuple[str, str] | None, notes: list) -> tuple[Verdict, int | None]:
     """The verdict this id was given before (journaled: (seq, digest); refused for good:
-    (digest, why)), for a resend of it. One id, one verdict."""
-    if (journaled[1] if journaled else refused[0]) != proposal.digest:
-        notes.append((logging.WARNING, "%s reused id %s with other content", (proposal.source, proposal.id), None))
+    (digest, why)), for a resend of it with this digest. One id, one verdict."""
+    if (journaled[1] if journaled else refused[0]) != digest:
+        notes.append((logging.WARNING, "%s reused id %s with other content", (source, event_id), None))
         return Verdict.refuse("ID REUSED"), None
     if journaled:   # a resend: acknowledge again, record once
         return Verdict.admit(msg="SAVED"), journaled[0]

@@ -62,6 +62,12 @@ def split_table_topic(topic: str) -> tuple[int, str] | None:
     return (int(m.group(1)), m.group(2)) if m else None
 
 
+def board_of(event_id: str) -> str | None:
+    """The board an event id names (`board.boot.n`), or None if it is not one."""
+    m = _EVENT_ID.match(event_id)
+    return m.group(1) if m else None
+
+
 def _is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 

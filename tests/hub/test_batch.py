@@ -167,3 +167,32 @@ def test_a_bug_in_judging_is_the_hubs_error_answered_and_never_recorded(party, m
     assert out.refusals == [] and out.events == [] and out.state is party.state
     ((message, exc),) = [(n[1], n[3]) for n in out.notes if n[0] == logging.ERROR]
     assert message == "judging %s %s failed" and isinstance(exc, KeyError)   # logged with its traceback
+
+
+def test_a_refusal_at_the_envelope_is_recorded_so_the_id_with_other_content_is_id_reused(party):
+    """docs/protocol.md, "One id, one verdict": an envelope refusal is final and recorded,
+    by the digest of the bytes sent; the same id with any other content is `ID REUSED`."""
+    ledger = Ledger(party.journal)
+    good = result(party, 1, 1)
+    msg = json.loads(good.payload)
+    msg["body"]["values"]["A"] = "15"   # a value that is not a number
+    bad = TableInput(1, json.dumps(msg).encode())
+    out = admit_batch(party.state, [bad, bad], ledger, NOW)
+    assert acks(out) == [("sim-1.1.1", False, "BAD MESSAGE")] * 2
+    assert [(i, why, at) for i, _, why, at in out.refusals] == [("sim-1.1.1", "BAD MESSAGE", NOW)]
+    ledger.record(out)
+    again = admit_batch(out.state, [bad, good], ledger, NOW + 1)
+    assert acks(again) == [("sim-1.1.1", False, "BAD MESSAGE"), ("sim-1.1.1", False, "ID REUSED")]
+    assert again.events == [] and again.refusals == []
+    # in one batch: the well-formed first (saved), then the same id malformed
+    first = admit_batch(party.state, [good, bad], Ledger(party.journal), NOW)
+    assert acks(first) == [("sim-1.1.1", True, "GAME 1 SAVED"), ("sim-1.1.1", False, "ID REUSED")]
+
+
+def test_an_envelope_refusal_is_answered_but_not_recorded_for_a_table_or_board_not_the_partys(party):
+    ledger = Ledger(party.journal)
+    far = TableInput(9, b'{"v": 2, "id": "sim-9.1.1", "table": 9, "kind": "result", "body": {}}')
+    spoofed = TableInput(1, b'{"v": 2, "id": "spoof-1.1.1", "table": 1, "kind": "result", "body": {}}')
+    odd = TableInput(1, b'{"v": 2, "id": "not an id", "table": 1, "kind": "result", "body": {}}')
+    out = admit_batch(party.state, [far, spoofed, odd], ledger, NOW, boards={1: "sim-1", 2: "sim-2"})
+    assert [a[2] for a in acks(out)] == ["UPDATE FIRMWARE"] * 3 and out.refusals == []

@@ -95,3 +95,33 @@ def test_a_final_refusal_is_given_again_to_the_same_bytes_across_a_restart(make_
     one_id, one = result(hub, t1, 1)       # keyed again, as the board's REFUSED asks
     t1.send_raw(one)
     assert t1.ack_for(one_id)["ok"]
+
+
+def test_a_refusal_at_the_envelope_is_final_too_and_the_id_reused_is_refused_so(make_hub, table):
+    """docs/protocol.md: `ID REUSED` "the id is journaled (or refused) with different
+    content"; a refusal before any game rule (`BAD MESSAGE`, a value that is not a number)
+    is recorded like every other, so the same id keyed again with other content is not
+    saved — a board told REFUSED dropped it, and the journal must not count it."""
+    hub = make_hub(tables=3)
+    assert seat_guests(hub, guest_names(12), seed=3).ok and start_session(hub, 1).ok
+    t1 = table(1)
+    t1.send_raw(seat_check(hub, t1)[1])
+    good_id, good = result(hub, t1, 1)
+    bad = json.loads(good)
+    bad["body"]["values"]["A"] = "15"                # a value that is not a number
+    bad = json.dumps(bad).encode()
+    t1.send_raw(bad)
+    first = t1.ack_for(good_id)
+    assert first == {"v": 1, "id": good_id, "ok": False, "why": "BAD MESSAGE"}
+    t1.send_raw(bad)                                 # the same bytes again: the same answer
+    assert t1.ack_for(good_id) == first
+    t1.send_raw(good)                                # the same id, well formed this time
+    assert t1.ack_for(good_id) == {"v": 1, "id": good_id, "ok": False, "why": "ID REUSED"}
+    assert hub.state.session.tables[1].entered == 0
+    hub.stop()
+    hub = make_hub()                                 # recorded: the same after a restart
+    assert resent_until_answered(t1, good_id, good)["why"] == "ID REUSED"
+    assert resent_until_answered(t1, good_id, bad) == first
+    again_id, again = result(hub, t1, 1)             # keyed again under a new id: saved
+    t1.send_raw(again)
+    assert t1.ack_for(again_id)["ok"]
