@@ -26,7 +26,7 @@ from .typed import kept_form
 
 bp = Blueprint("door", __name__, url_prefix="/console/door")
 
-PAGE = 50   # rows on a page: what a host scrolls at the door, and small enough to send at once
+PAGE = 25   # rows on a page: what a host scrolls at the door, and small enough to send at once
 
 
 @lru_cache(maxsize=8192)

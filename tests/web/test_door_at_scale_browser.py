@@ -19,6 +19,8 @@ import pytest
 from hub.conductor import events as ev
 from hub.event import Proposal
 
+from web.door import PAGE
+
 from .conftest import guest_name, make_party
 from .test_console_browser import sign_in_page
 
@@ -88,21 +90,21 @@ def test_the_door_of_a_thousand_guests_keeps_the_search_and_the_scroll(hub, serv
     page.goto(server.url + "console/guests")
     size = page.evaluate("performance.getEntriesByType('navigation')[0].decodedBodySize")
     assert size < 200_000, f"the Guests page is {size} bytes at {GUESTS} guests"
-    assert len(shown(page)) == 50 and "1000 guests listed; these are 1–50." in page.locator("#shown").inner_text()
+    assert len(shown(page)) == PAGE and f"1000 guests listed; these are 1–{PAGE}." in page.locator("#shown").inner_text()
 
     # find as the name is typed: the matches, a page of them, from the whole list
     find(page, "ann")
     every = [n for n in hub.state.guests if "ann" in n.lower()]
-    assert len(every) > 50 and shown(page) == every[:50]
+    assert len(every) > PAGE and shown(page) == every[:PAGE]
     assert parse_qs(urlsplit(page.url).query) == {"q": ["ann"]}          # a reload keeps it
 
     # check in, low on the page: the row says so, nothing else moves
-    guest = shown(page)[45]
+    guest = shown(page)[PAGE - 5]
     row = page.locator(f'#guests tr[data-guest="{guest}"]')
     row.evaluate("r => r.scrollIntoView({block: 'center'})")   # scrolled down to her
     in_place(page, row.locator("form[data-action=check-in] button"), "Check in: done — TABLE 3 A", row=guest)
     assert row.locator("td").all_inner_texts()[1:4] == ["✔", "TABLE 3 A", "Table 3 A"]
-    assert shown(page) == every[:50]
+    assert shown(page) == every[:PAGE]
     assert page.locator("#door-count").inner_text() == f"9 of {GUESTS} checked in"
     page.screenshot(path=str(IMG / "door-1000-desktop.png"))
     # the next one key away: Enter in the box goes to the first "Check in" found, Enter presses it
@@ -124,7 +126,7 @@ def test_the_door_of_a_thousand_guests_keeps_the_search_and_the_scroll(hub, serv
 
     # rename, low on the page; the renamed guest stays in sight though the search no longer finds her
     find(page, "ann")
-    old = shown(page)[40]
+    old = shown(page)[PAGE - 8]
     page.locator(f'#guests tr[data-guest="{old}"]').evaluate("r => r.scrollIntoView({block: 'center'})")
     r = open_tools(page, old)
     form = r.locator("form[data-action=rename]")
