@@ -25,10 +25,11 @@ def test_a_run_stopped_in_order_says_when_and_a_killed_one_its_last_sign_of_life
     seen = {"seq": 8}
     killed.begin(("127.0.0.1", 41883), lambda: (seen["seq"], {}))
     seen["seq"] = 12
-    time.sleep(0.3)
-    after = runs.last(journal)
+    deadline = time.monotonic() + 5     # noted as it goes, every ALIVE_S (later on a loaded machine)
+    while (after := runs.last(journal)).seq != 12 and time.monotonic() < deadline:
+        time.sleep(0.05)
     assert after.started == killed.started and after.stopped is None
-    assert after.seq == 12 and time.time() - after.alive < 0.3   # noted as it went
+    assert after.seq == 12 and after.alive > after.started   # noted as it went
     assert len(Runs(journal).before) == 2
     killed.end()
 
