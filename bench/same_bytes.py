@@ -29,7 +29,9 @@ from __future__ import annotations
 
 import argparse
 import base64
+import cProfile
 import json
+import pstats
 import random
 import shutil
 import subprocess
@@ -158,13 +160,21 @@ def drive(load: dict, batch: int, scenario: str, journal: Path) -> dict:
     path = BatchPath(journal, replies)
     items = [(n, base64.b64decode(p)) for n, p in load["items"]]
     per_batch = []
+    # the Python calls the batch path makes, counted in one run (batches of 50, as the writer
+    # bench's): its cost, told apart on a machine too loaded for a timing to
+    profiler = cProfile.Profile() if (scenario, batch) == (SCENARIOS[0], 50) else None
     for i in range(0, len(items), batch):
         clock[0] = START + 1 + SPAN * i / len(items)
+        if profiler:
+            profiler.enable()
         path.write(items[i:i + batch])
+        if profiler:
+            profiler.disable()
         per_batch.append(replies[:])
         replies.clear()
     path.close()
-    return {"path": str(journal), "replies": per_batch}
+    calls = pstats.Stats(profiler).total_calls / len(items) if profiler else None
+    return {"path": str(journal), "replies": per_batch, "calls": calls}
 
 
 def _child(root: str, load_file: str, out_file: str) -> None:
@@ -248,7 +258,8 @@ def summary(runs: dict) -> None:
             whys[a.get("why", "ok")] = whys.get(a.get("why", "ok"), 0) + 1
         print(f"  {run}: {len(got['journal'])} journal rows, {len(got['refused'])} refused, "
               f"{len(replies)} replies ({len(acks)} acks: "
-              f"{', '.join(f'{n} {w}' for w, n in sorted(whys.items(), key=lambda x: -x[1]))})")
+              f"{', '.join(f'{n} {w}' for w, n in sorted(whys.items(), key=lambda x: -x[1]))})"
+              + (f"; {got['calls']:.1f} Python calls per input" if got.get("calls") else ""))
 
 
 def main() -> None:
