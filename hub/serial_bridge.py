@@ -5,7 +5,8 @@
 A board writes the protocol's envelopes as JSON lines {"topic": ..., "payload": {...}}
 (docs/protocol.md, USB-serial boards; firmware/seriallink.py). The bridge learns
 the board's table from its first line (its status `online`; a board that was up
-before the bridge is asked on `party/serial/who` until it answers), then connects to
+before the bridge, or while the cable was out, is asked on `party/serial/who` until
+it answers), then connects to
 the broker as that board would: last will `offline` on the table's status,
 TCP_NODELAY, subscriptions to the table's ack and screen, `party/all/cmd` and
 `party/hub/status`, renewed on every connect. What arrives there is written
@@ -47,14 +48,14 @@ class SerialBridge:
         self.hub_status: dict = HUB_OFFLINE
         self.client: mqtt.Client | None = None
         self._serial: serial.Serial | None = None
+        self._answered = False
         self._wlock = threading.Lock()
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
 
     # --- life cycle ---------------------------------------------------------
     def start(self) -> "SerialBridge":
-        # A write waits at most 1 s: a board that reads nothing must not stall the bridge.
-        self._serial = serial.serial_for_url(self.port, self.baudrate, timeout=0.5, write_timeout=1)
+        self._open()
         for target in (self._read_serial, self._repeat):
             t = threading.Thread(target=target, daemon=True, name=f"serial-bridge-{target.__name__}")
             t.start()
@@ -72,15 +73,33 @@ class SerialBridge:
         if self._serial:
             self._serial.close()
 
+    def _open(self) -> None:
+        # A write waits at most 1 s: a board that reads nothing must not stall the bridge.
+        self._serial = serial.serial_for_url(self.port, self.baudrate, timeout=0.5, write_timeout=1)
+        self._answered = False  # ask who is there until the board says
+
+    def _reopen(self) -> None:
+        # The cable was pulled: the device comes back under its path when it is
+        # plugged in again. Try each second, for as long as it takes.
+        self._serial.close()
+        while not self._stop.wait(1):
+            try:
+                self._open()
+            except (serial.SerialException, OSError):
+                continue
+            log.info("serial %s: open again", self.port)
+            return
+
     # --- board -> broker ----------------------------------------------------
     def _read_serial(self) -> None:
         while not self._stop.is_set():
             try:
                 raw = self._serial.readline()
             except (serial.SerialException, OSError) as e:
-                log.warning("serial %s: %s; the board is gone", self.port, e)
+                log.warning("serial %s: %s; the board is gone, waiting for it", self.port, e)
                 self._board_gone()
-                return
+                self._reopen()
+                continue
             if raw:
                 self.handle_line(raw)
 
@@ -106,6 +125,11 @@ class SerialBridge:
         elif table != self.table:
             log.warning("serial %s: refused: table %d on the port of table %d", self.port, table, self.table)
             return
+        elif not self._answered:
+            # Back after the cable was out: what was written meanwhile is lost, so
+            # subscribe again for the retained screen and hub status.
+            self._subscribe(self.client)
+        self._answered = True
         self.client.publish(topic, body, BOARD_QOS[kind], retain=kind == "status")
 
     # --- broker -> board ----------------------------------------------------
@@ -125,6 +149,9 @@ class SerialBridge:
         c.loop_start()
 
     def _on_connect(self, client, userdata, flags, reason_code, properties):
+        self._subscribe(client)
+
+    def _subscribe(self, client: mqtt.Client) -> None:
         t = self.table
         client.subscribe([(table_topic(t, "ack"), 1), (table_topic(t, "screen"), 1),
                           (ALL_CMD, 1), (HUB_STATUS, 1)])
@@ -145,12 +172,13 @@ class SerialBridge:
 
     def _repeat(self) -> None:
         # The board counts the bridge gone after 30 s of silence; the hub's status
-        # keeps it informed. Until the board is known, ask it who it is: it wrote
-        # its status once at its start, perhaps before this bridge was running.
+        # keeps it informed. Until the board speaks on this opening of the port, ask
+        # it who it is: it wrote its status once at its start, perhaps before this
+        # bridge was running or while the cable was out.
         while True:
-            if self.table is None:
+            if not self._answered:
                 self._write(SERIAL_WHO, {"v": VERSION})
-            else:
+            if self.table is not None:
                 self._write(HUB_STATUS, self.hub_status)
             if self._stop.wait(self.repeat_s):
                 return

@@ -17,25 +17,42 @@ from hub.serial_bridge import SerialBridge
 
 class NullModem:
     """Two pseudo-terminals joined master to master (what `socat` does), so the
-    board and the bridge each open a real tty device."""
+    board and the bridge each open a real tty device. The bridge's end is a stable
+    path (as udev names a board's USB serial), so its cable can be pulled and
+    plugged in again."""
 
-    def __init__(self):
+    def __init__(self, where):
         self.m1, s1 = pty.openpty()
-        self.m2, s2 = pty.openpty()
-        for s in (s1, s2):
-            tty.setraw(s)  # no echo, no line editing: a plain serial line
-        self.board_end, self.bridge_end = os.ttyname(s1), os.ttyname(s2)
-        self._slaves = (s1, s2)
+        tty.setraw(s1)  # no echo, no line editing: a plain serial line
+        self.board_end, self.bridge_end = os.ttyname(s1), str(where / "ttyACM0")
+        self.s1 = s1
+        self.plug()
         self._stop = threading.Event()
         threading.Thread(target=self._shuttle, daemon=True).start()
 
+    def plug(self):
+        self.m2, self.s2 = pty.openpty()
+        tty.setraw(self.s2)
+        if os.path.lexists(self.bridge_end):
+            os.unlink(self.bridge_end)
+        os.symlink(os.ttyname(self.s2), self.bridge_end)
+
+    def unplug(self):
+        """The bridge's device vanishes; what the board writes meanwhile is lost."""
+        os.unlink(self.bridge_end)
+        m2, s2, self.m2 = self.m2, self.s2, -1
+        os.close(m2)
+        os.close(s2)
+
     def _shuttle(self):
-        peer = {self.m1: self.m2, self.m2: self.m1}
         while not self._stop.is_set():
-            ready, _, _ = select.select(list(peer), [], [], 0.2)
+            peer = {self.m1: self.m2, self.m2: self.m1}
+            ready, _, _ = select.select([fd for fd in peer if fd >= 0], [], [], 0.2)
             for fd in ready:
                 try:
-                    os.write(peer[fd], os.read(fd, 4096))
+                    data = os.read(fd, 4096)
+                    if peer[fd] >= 0:
+                        os.write(peer[fd], data)
                 except OSError:
                     pass
 
@@ -43,17 +60,19 @@ class NullModem:
         """What the board wrote while no bridge ran is gone, as on a cable nobody read
         (the hub machine rebooting, the bridge process restarted)."""
         time.sleep(0.3)  # the shuttle's last lines in flight
-        termios.tcflush(self._slaves[1], termios.TCIFLUSH)
+        termios.tcflush(self.s2, termios.TCIFLUSH)
 
     def close(self):
         self._stop.set()
-        for fd in (self.m1, self.m2, *self._slaves):
-            os.close(fd)
+        time.sleep(0.3)  # the shuttle's last select
+        for fd in (self.m1, self.s1, self.m2, self.s2):
+            if fd >= 0:
+                os.close(fd)
 
 
 @pytest.fixture
-def modem():
-    m = NullModem()
+def modem(tmp_path):
+    m = NullModem(tmp_path)
     yield m
     m.close()
 
@@ -96,8 +115,8 @@ def test_bridge_loses_the_broker_board_shows_hub_and_resends_after(serial_board,
     board.wait_for(lambda lines: "PEND" not in lines[-1] and "HUB?" not in lines[-1])
 
 
-def test_bridge_refuses_lines_for_another_tables_topics(broker, hub):
-    modem = NullModem()
+def test_bridge_refuses_lines_for_another_tables_topics(broker, hub, tmp_path):
+    modem = NullModem(tmp_path)
     bridge = SerialBridge(modem.bridge_end, broker.host, broker.port).start()
     try:
         ok = {"v": 1, "state": "online", "board": "sim-6", "boot": 1, "fw": "0.1.0"}
@@ -156,3 +175,18 @@ def test_a_restarted_bridge_learns_the_board_again(serial_board, hub, broker, mo
         assert hub.statuses[-1]["state"] == "online"
     finally:
         again.stop()
+
+
+def test_a_bridge_whose_cable_was_replugged_asks_the_board_again(serial_board, hub, modem):
+    """The USB cable pulled and plugged in again: the bridge waits for its device to
+    come back, asks who is there, and the board, which never counted the link down,
+    answers and goes on."""
+    board, bridge = serial_board
+    board.wait_for(lambda lines: lines[-1] == "T5")
+    hub.wait(lambda: len(hub.statuses) == 2)
+    modem.unplug()
+    hub.wait(lambda: hub.statuses[-1]["state"] == "offline")
+    hub.screen(5, seq=2, form=form(3))
+    modem.plug()
+    key_a_result_and_see_it_journaled_once(board, hub, 3)
+    assert hub.statuses[-1]["state"] == "online"
