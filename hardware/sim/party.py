@@ -26,7 +26,7 @@ LOOK_S = 0.7
 
 
 def prompt_of(game: int) -> str:
-    """What the idle board shows `#` does for this game (firmware/app.py): game 0 is the
+    """What the idle board shows `#` does for this game (firmware/screen.py): game 0 is the
     seat check that comes before a session's first game."""
     return "# SEAT CHECK" if game == 0 else f"# ENTER GAME {game}"
 
@@ -94,7 +94,7 @@ def key_in(board: VirtualBoard, game: int, meant: Mapping[str, str], timeout: fl
     deadline = time.monotonic() + timeout
     opened, fixing = False, None   # fixing: the label of a value the review showed wrong
     keys = ""
-    # a game's entry opens with the first value's keys, a digit or a seat (firmware/app.py);
+    # a game's entry opens with the first value's keys, a digit or a seat (firmware/keys.py);
     # the guest means the values in the order the form asks them
     first = next(iter(meant.items()), None) if game else None
     while time.monotonic() < deadline:
@@ -188,7 +188,7 @@ def _wrong(line: str, meant: Mapping[str, str]) -> str | None:
 
 
 def _stopped(lines: list[str]) -> bool:
-    """The stop bell is shown (firmware/app.py BELL_WORDS): all tables stop playing at once."""
+    """The stop bell is shown (firmware/screen.py BELL_WORDS): all tables stop playing at once."""
     return any("STOP NOW" in line for line in lines)
 
 

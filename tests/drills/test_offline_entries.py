@@ -1,5 +1,5 @@
 """Found by the cut-table drill: a board cut off from the hub keys the following games
-with the last form the hub sent it (firmware app._form), and in Block, Draw and All
+with the last form the hub sent it (firmware screen.form), and in Block, Draw and All
 Quarters that form, game 1's, asks who led. The hub refused those later games as
 UNKNOWN FIELD and the board, told they were refused, dropped them: three games of a
 table lost to one WiFi outage. The real firmware, the hub and a broker show it."""

@@ -1,5 +1,5 @@
 """The tick feeds the watchdog only while every loop is alive, so a hung loop
-ends in a hardware reset (firmware/app.py, _tick)."""
+ends in a hardware reset (firmware/pump.py, tick)."""
 import subprocess
 
 from hardware.sim.board import build, tool
@@ -10,6 +10,7 @@ sys.path.append(%(code)r)
 from time import ticks_add, ticks_ms
 from app import TableApp
 from outbox import Outbox
+import pump
 
 class Board:
     fed = 0
@@ -24,7 +25,7 @@ async def main():
     board = Board()
     app = TableApp(board, Outbox(%(data)r, "sim-1"), {"table": 1})
     app.client = Link()
-    asyncio.create_task(app._tick())
+    asyncio.create_task(pump.tick(app))
     app.pump_beat = ticks_ms()
     await asyncio.sleep_ms(2500)
     alive = board.fed
