@@ -1,6 +1,6 @@
 # The keys' state machine (docs/firmware.md, "The keypad, for a party guest").
 # What a key does depends on the state the board is in, which the app's state
-# says (state() below); each state's keys are one function of STATES (at the end):
+# says (key() below); each state's keys are one function of STATES (at the end):
 #
 #   state    on the display                 key             goes to
 #   note     a message that waits for a key any             the state under it (dismissed)
@@ -43,22 +43,18 @@ _ENTRY = const(2)
 _IDLE = const(3)
 
 
-def state(app):
-    if app.notes and app.notes[0][1] is None:
-        return _NOTE
-    if app.sending:
-        return _SENDING
-    return _ENTRY if app.entry else _IDLE
-
-
 def key(app, k):
     app.flash = None
     if k == "BELL" or k == "BELL-LONG":
         _bell_button(app, k)
         return
-    s = state(app)
-    if s != _NOTE and app.notes:
-        app.notes.pop(0)  # a passing message gives way to typing
+    # The state the board is in: what the display shows (screen.refresh), in that order.
+    if app.notes and app.notes[0][1] is None:
+        s = _NOTE
+    else:
+        if app.notes:
+            app.notes.pop(0)  # a passing message gives way to typing
+        s = _SENDING if app.sending else _ENTRY if app.entry else _IDLE
     STATES[s](app, k)
 
 
@@ -80,53 +76,33 @@ def entry(app, k):
 
 
 def idle(app, k):
-    # the idle screen's keys, in order: the first that takes the key
-    for takes in (_opens, count, undo, finishing):
-        if takes(app, k):
-            return
-
-
-def _opens(app, k):
-    # On the idle screen that offers "# ENTER GAME n", #, a digit, or a seat where the
-    # first field is a seat and no count made in play owns the seat keys, is the
-    # first key of the entry.
+    # The idle screen's keys, in order: the first rule that takes the key.
     f = screen.form(app)
-    if k != "#":
-        if f and f.get("kind", P.RESULT) != P.RESULT:
-            return False  # the seat check and a confirmation open with # only
-        if not k.isdigit() and not (f and k in P.SEATS and not app.screen.get("count")
-                                    and f["fields"][0].get("seat")):
-            return False
-    _start_entry(app, k, f)  # (a digit with no form: "NOTHING TO ENTER")
-    return True
-
-
-def count(app, k):
-    # a count made during play: the seat that made it opens the entry
-    if k in P.SEATS and app.screen.get("count"):
-        _start_entry(app, k, app.screen["count"])
-        return True
-
-
-def undo(app, k):
-    # the last count taken back in one key, as the idle screen offers it; a
-    # wrong undo is keyed again (docs/firmware.md, "Points as they are made")
-    if k == "*" and app.undo and app.screen.get("count"):
-        app.outbox.add(app.table, P.COUNT_UNDONE, {"game": app.undo[1], "count": app.undo[0]})
-        app.undo = None
+    c = app.screen.get("count")  # a count made during play, keyed as it is made
+    # 1. # opens the form offered ("# ENTER GAME n"); so does a digit, or a seat where
+    # the first field is a seat and no count owns the seat keys; the seat check and a
+    # confirmation open with # only. (A digit with no form: "NOTHING TO ENTER".)
+    if k == "#" or (not f or f.get("kind", P.RESULT) == P.RESULT) and \
+            (k.isdigit() or f and k in P.SEATS and not c and f["fields"][0].get("seat")):
+        _start_entry(app, k, f)
+    # 2. during play, the seat that made a count opens the count's entry
+    elif k in P.SEATS and c:
+        _start_entry(app, k, c)
+    elif k == "*":
+        if app.undo and c:
+            # 3. the last count taken back in one key, as the idle screen offers it; a
+            # wrong undo is keyed again (docs/firmware.md, "Points as they are made")
+            said, kind, body = "UNDO LAST COUNT", P.COUNT_UNDONE, {"game": app.undo[1], "count": app.undo[0]}
+            app.undo = None
+        elif screen.between_games(app):
+            # 4. after the finish bell a table between games says so in one key: its
+            # session is over there (docs/firmware.md, "No game in hand")
+            said, kind, body = "NO GAME IN HAND", P.NO_GAME, {}
+        else:
+            return
+        app.outbox.add(app.table, kind, body)
         pump.kick(app)
-        screen.note(app, ["UNDO LAST COUNT", "SENT" if screen.linked(app) else "WILL SEND"], _NOTE_MS)
-        return True
-
-
-def finishing(app, k):
-    # After the finish bell a table between games says so in one key: its
-    # session is over there (docs/firmware.md, "No game in hand").
-    if k == "*" and screen.between_games(app):
-        app.outbox.add(app.table, P.NO_GAME, {})
-        pump.kick(app)
-        screen.note(app, ["NO GAME IN HAND", "SENT" if screen.linked(app) else "WILL SEND"], _NOTE_MS)
-        return True
+        screen.note(app, [said, "SENT" if screen.linked(app) else "WILL SEND"], _NOTE_MS)
 
 
 def _start_entry(app, k, form):
@@ -253,5 +229,5 @@ def bell(app, b):
     app.notes.insert(0, [["** BELL **", words[0], words[1], "", "# OK"], None])
 
 
-# What a key does, by the state the board is in (_NOTE.._IDLE above, state()).
+# What a key does, by the state the board is in (_NOTE.._IDLE above, key()).
 STATES = (note, sending, entry, idle)

@@ -262,7 +262,7 @@ def _to_engine(setup: Setup, seats, values, play_off: bool, lead: bool, whole: b
             raise Refusal("SEAT EMPTY")
     elif "lead" in values:
         # A board keying on through a hub outage reuses the last form it had (firmware
-        # app._form), which may ask who led game 1; a later game's lead follows from the
+        # screen.form), which may ask who led game 1; a later game's lead follows from the
         # first, so the keyed value is ignored rather than the entry refused and lost.
         del values["lead"]
     door = _door(setup, seats_taken(seats), play_off)

@@ -32,7 +32,7 @@ def test_the_guest_presses_nothing_more_once_the_seat_check_is_sending():
 
 # Found by the hub-kill drill's fault-free run: the conductor's bell popped up while the
 # simulator's guest typed "52#"; the bell's message took the "5" (a waiting message is
-# dismissed by the next key, firmware/app.py on_key), the board recorded 2, and the guest,
+# dismissed by the next key, firmware/keys.py key), the board recorded 2, and the guest,
 # who never read back what it typed, sent it. The guest now reads each value back first.
 
 def firmware_entry():
@@ -73,7 +73,7 @@ class InterruptedBoard:
             if self.note:
                 self.note = False  # this key only dismisses the message
             elif self.entry is None:
-                # as firmware/app.py opens it: '#'; or, for a game, a digit or (where the first
+                # as firmware/keys.py opens it: '#'; or, for a game, a digit or (where the first
                 # field is a seat) a seat, as the first key
                 first = self.form["kind"] == "result" and (
                     k.isdigit() or k in "ABCD" and self.form["fields"][0].get("seat"))

@@ -33,7 +33,7 @@ def sign_in_page(page, base: str) -> None:
     page.wait_for_url("**/console/")
 
 
-# what the firmware's display says for each meaning (firmware/app.py BELL_WORDS)
+# what the firmware's display says for each meaning (firmware/screen.py BELL_WORDS)
 BELL_WORDS = {"finish": "FINISH GAME", "stop": "STOP NOW"}
 
 

@@ -283,7 +283,7 @@ def test_the_keypad_shows_and_keys_a_late_comers_spare_card_as_printed(app, hub,
 
 
 def test_the_keypads_idle_keys_do_what_a_boards_do(app, hub, server, page, room):
-    """The phone's idle page takes a key as a board's idle screen does (firmware/app.py,
+    """The phone's idle page takes a key as a board's idle screen does (firmware/keys.py,
     docs/firmware.md): the seat check opens with OK only (a digit there says nothing), a card
     keyed to fix a seat shows what is printed on it ("TABLE 1 B RED": 1B RED); in play a seat is
     the count it made (BERGEN GAME: "A double-header, either led or made counts two points")
@@ -362,7 +362,7 @@ def test_the_keypad_opens_a_result_with_its_first_key_and_says_no_game_in_hand_w
 
 def test_a_refusal_naming_a_seat_reopens_the_phones_entry_on_that_seats_field(
         app, hub, server, page, room):
-    """As on a board (firmware/app.py): the hub's bounds (hub/scoring/bounds.py) refuse a seat
+    """As on a board (firmware/keys.py): the hub's bounds (hub/scoring/bounds.py) refuse a seat
     holding more than its pieces can show ("B: 12 AT MOST" for B's one piece; DRAW GAME: "the
     player holding the least number of spots wins"), and the entry comes back on B's field
     with what was keyed there, every other value kept: fixed, it goes to the review and sends."""
