@@ -45,7 +45,7 @@ from hub.event import Proposal
 from party.simulated_party import VirtualTables
 
 from .conftest import CONDUCTOR, PASSWORD
-from .test_door_browser import door, flash, row_action
+from .test_door_browser import door, flash, press, row_action
 
 pytestmark = [pytest.mark.broker, pytest.mark.slow]
 
@@ -109,13 +109,13 @@ def plan_from_the_replies(page, form: str) -> None:
     plan.locator("select[name=form]").select_option(form)
     replies = [f"{n}, yes" for n in YES] + [f"{n}, no" for n in NO] + ["Mrs Vane - perhaps"]
     plan.locator("textarea[name=replies]").fill("\n".join(replies))
-    plan.locator("button[type=submit]").click()
+    press(page, plan.locator("button[type=submit]"))
     assert "Replies: cannot read 'Mrs Vane - perhaps'" in flash(page, "refused")
     plan = page.locator("form[data-action=plan]")
     kept = plan.locator("textarea[name=replies]").input_value().splitlines()
     assert kept == replies                                   # all thirteen replies kept as typed
     plan.locator("textarea[name=replies]").fill("\n".join(kept[:-1] + ["Mrs Vane, no"]))
-    plan.locator("button[type=submit]").click()
+    press(page, plan.locator("button[type=submit]"))
     assert flash(page).startswith(f"The plan: {len(YES)} coming, 3 tables.")
 
 
@@ -125,12 +125,12 @@ def create_the_party(page, sessions: int, booby: bool = False) -> None:
     party.locator("input[name=sessions]").fill(str(sessions))
     party.locator("input[name=booby]").set_checked(booby)
     assert party.locator("input[name=in_play]").is_checked()   # points as they are made
-    party.locator("button[type=submit]").click()
+    press(page, party.locator("button[type=submit]"))
     assert "Create the party: done" in flash(page)
 
 
 def import_the_guest_list(page, tmp_path: Path) -> None:
-    page.locator("form[data-action=guests-from-plan] button").click()
+    press(page, page.locator("form[data-action=guests-from-plan] button"))
     assert flash(page).startswith(f"Guests from the replies: {len(YES)} added.")
     upload = tmp_path / "gäste.csv"
     upload.write_bytes(CSV.encode("cp1252"))
@@ -141,7 +141,7 @@ def import_the_guest_list(page, tmp_path: Path) -> None:
     assert page.locator('tr[data-near="zoë quill"]').inner_text().split("\t")[2] == "like 'Zoë Quill'"
     assert page.locator('tr[data-duplicate="Renée Fürst"]').count() == 1
     shot(page, "import-preview")
-    page.locator("form[data-action=add-guests] button[type=submit]").click()
+    press(page, page.locator("form[data-action=add-guests] button[type=submit]"))
     assert flash(page).startswith("Import the guest list: 3 added.")
 
 
@@ -177,14 +177,14 @@ def test_a_whole_night_as_a_host(hub, server, tables, page, tmp_path, form):
     assert "Draw the seats: done — SEATS DRAWN" in flash(page)
 
     page.goto(base + "console/")
-    page.locator("form[data-action=start-session] button").click()
+    press(page, page.locator("form[data-action=start-session] button"))
     assert "done — SESSION 1" in flash(page)
     projector.goto(base)
 
     # after the draw: walk-ins at a new last table (every seat is taken), then a guest leaves
     page.goto(base + "console/guests")
     assert page.locator("#late-comer").inner_text().startswith("Every seat is taken: add a table")
-    page.locator("#draw form[data-action=add-table] button").click()
+    press(page, page.locator("#draw form[data-action=add-table] button"))
     assert "Add a table: done — TABLE 4 ADDED" in flash(page)
     walk_ins = ["Walter Young", "Vera Stone"] + (["Sam Reed", "Rose King"] if form == "bergen" else [])
     for name in walk_ins:
@@ -200,22 +200,22 @@ def test_a_whole_night_as_a_host(hub, server, tables, page, tmp_path, form):
     for session in (1, 2):
         play_session(hub, tables)
         page.goto(base + "console/")
-        page.locator("form[data-action=move-players] button").click()
+        press(page, page.locator("form[data-action=move-players] button"))
         assert f"Move the players: done" in flash(page)
         projector.wait_for_function("document.getElementById('state').dataset.state === 'between'")
         assert projector.locator("#left-title").inner_text() == f"To your seats for session {session + 1}"
         if session == 1:
             projector.screenshot(path=str(IMG / f"night-{form}-movement.png"))
-        page.locator("form[data-action=start-session] button").click()
+        press(page, page.locator("form[data-action=start-session] button"))
         assert f"done — SESSION {session + 1}" in flash(page)
 
     # session III: a bell rung and undone, the standings hidden
     page.locator("form[data-action=bell] input[name=why]").fill("rung too soon")
-    page.locator("form[data-action=bell] button").click()
+    press(page, page.locator("form[data-action=bell] button"))
     assert "Ring the bell: done" in flash(page)
     undo = page.locator("form[data-action=undo-bell]").first
     undo.locator("input[name=why]").fill("rung by mistake")
-    undo.locator("button").click()
+    press(page, undo.locator("button"))
     assert "Undo the bell: done" in flash(page)
     page.locator("form[data-action=display] button").click()
     assert "Standings are hidden." in page.locator("form[data-action=display]").inner_text()
@@ -227,7 +227,7 @@ def test_a_whole_night_as_a_host(hub, server, tables, page, tmp_path, form):
     correct_a_game_of_session_one(page, hub, base)
 
     page.goto(base + "console/")
-    page.locator("form[data-action=final-count] button").click()
+    press(page, page.locator("form[data-action=final-count] button"))
     assert "Final count" in flash(page)
     page.goto(base + "console/prizes")
     shot(page, f"{form}-prizes-tied")
@@ -272,7 +272,7 @@ def award_with_a_play_off(page, hub, base: str, tables, prize: str) -> None:
     page.goto(base + "console/prizes")
     tied = page.locator(f'tr[data-prize="{prize}"] form[data-action=play-off]')
     tied.locator("input[name=table]").fill("1")
-    tied.locator("button").click()
+    press(page, tied.locator("button"))
     assert "Schedule a play-off: done" in flash(page)
     # the tied play a game among themselves at Table 1's board, again while still equal
     play_until(tables, lambda: play_off_winner(next(p for p in hub.state.play_offs if p.prize == prize)) is not None,
@@ -311,7 +311,7 @@ def correct_a_game_of_session_one(page, hub, base: str) -> None:
         # the prize it ties, seen before the host confirms (Bergen's last holes come at the count)
         assert any("," in now for now in page.locator("#consequence p.warn strong").all_inner_texts())
     shot(page, f"{state.setup.form}-correction-preview")
-    page.locator("form[data-action=correct-confirm] button").click()
+    press(page, page.locator("form[data-action=correct-confirm] button"))
     assert "Correct a result: done" in flash(page)
 
 
