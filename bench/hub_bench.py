@@ -141,7 +141,7 @@ def _subscriber_child(port: int, expected: int, echo: bool, qos: int, conn) -> N
 def results(setup_body: dict, seats: dict, tables: int, games: int, seed: int) -> dict[int, list[dict]]:
     """Each table's results for games 1..games, as the engine's players would key them."""
     from hub.conductor.leads import keys_lead
-    from hub.conductor.scoring import played_values
+    from party.hands import played_values
     from hub.conductor.setup import from_body
     setup, rng = from_body(dict(setup_body, tables=tables)), random.Random(seed)
     return {n: [{"game": g, "values": played_values(setup, seats[n], rng, lead=keys_lead(setup.form, g))}

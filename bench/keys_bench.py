@@ -42,7 +42,8 @@ from hardware.sim.party import key_count, key_in  # noqa: E402
 from party.broker import best_available  # noqa: E402
 from hub.conductor.cards import SEATS, card_at  # noqa: E402
 from hub.conductor.leads import keys_lead  # noqa: E402
-from hub.conductor.scoring import count_form, entry_form, played_hand  # noqa: E402
+from hub.conductor.scoring import count_form, entry_form  # noqa: E402
+from party.hands import played_hand  # noqa: E402
 from hub.conductor.setup import FORMS, PARTNERSHIP_FORMS, from_body  # noqa: E402
 from party.keyed import as_seen  # noqa: E402
 

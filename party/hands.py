@@ -1,11 +1,15 @@
-"""Made-up hands as a table keys them: the values of an entry form that give the
-wanted result, for the demos, the benches and the tests (the way party/setup.py
-makes up guests). Each holds to the form's bounds (hub/scoring/bounds.py).
+"""Hands as a table keys them, for the demos, the simulator, the drills, the benches and the
+tests: made up (the values of an entry form that give the wanted result, the way
+party/setup.py makes up guests), each holding to the form's bounds (hub/scoring/bounds.py);
+or played move by move by the scoring engine's players (`played_values`, `played_hand`).
+Not the conductor's: it plays, the conductor only judges.
 """
 from __future__ import annotations
 
 from hub.conductor.cards import SEATS
-from hub.scoring import MUSICAL
+from hub.conductor.scoring import SeatMap, rules, seats_taken
+from hub.conductor.setup import Setup
+from hub.scoring import MUSICAL, get_form
 from hub.scoring.bounds import most_spots
 
 
@@ -87,3 +91,34 @@ def tiddle_hand(winner: str, doubles: int = 0) -> dict:
         values[f"{s}_doubles"] = 0
     values[f"{winner}_doubles"] = doubles
     return values
+
+
+# -- hands played by the scoring engine's players: the simulated tables' entries -----------
+
+def played_values(setup: Setup, seats, rng, play_off: bool = False, lead: bool = False) -> dict:
+    """What a table keys after a hand played move by move by the engine's players:
+    the simulator's tables enter exactly what such a hand gives."""
+    return played_hand(setup, seats, rng, play_off, lead)[0]
+
+
+def played_hand(setup: Setup, seats, rng, play_off: bool = False, lead: bool = False
+                ) -> tuple[dict, list[dict]]:
+    """(what a table keys at the end of a hand the engine played, each count it keys during
+    the hand: none unless the set-up keys counts as they are made)."""
+    m = SeatMap(seats_taken(seats))
+    r = rules(setup, len(m.table), play_off)
+    played = get_form(setup.form).play_hand(r, rng)
+    counts = [{m.key_to_table(k): m.table_number(v) if k == "seat" else v for k, v in c.items()}
+              for c in played.play_values]
+    values = {}
+    for f in get_form(setup.form).entry_form(r).fields:
+        v = played.values[f.k]
+        if not f.asked(played.values):
+            continue   # not asked, so not keyed (firmware/entry.py)
+        if f.seat and v:
+            v = m.table_number(v)
+        values[m.key_to_table(f.k)] = v
+    if lead:
+        leader = played.moves[0].seat if played.moves else m.engine[0]
+        values["lead"] = SEATS.index(m.to_table[leader]) + 1
+    return values, counts

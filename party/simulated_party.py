@@ -21,7 +21,7 @@ from hub import conductor
 from hub.conductor import events as k
 from hub.conductor.prizes import play_off_winner
 from hub.conductor.leads import keys_lead
-from hub.conductor.scoring import played_hand
+from party.hands import played_hand
 from hub.conductor.state import last_session, session_over
 
 from .keyed import count_as_seen, hand_as_seen, seats_as_seen

@@ -24,7 +24,7 @@ from hardware.sim.board import VirtualBoard
 from hardware.sim.party import key_in
 from hub import conductor
 from party.broker import free_port, wait_for_port
-from hub.conductor.scoring import played_values
+from party.hands import played_values
 from hub.journal import open_reader, read_events
 from hub.service import Hub
 from party.keyed import hand_as_seen, seats_as_seen

@@ -8,8 +8,6 @@ judge that admits inputs to it. See docs/conductor.md.
     screens(state), screen(state, n), current_bell(state), tables(state)   # for the boards
     standings(state), to_json(state)            # for the projected page and `party replay`
     open_play_off(state, n)                     # the undecided play-off at table n, if any
-    played_values(setup, seats, rng)            # what a table keys after a hand the engine
-                                                # played: the simulated tables' entries
 """
 from .audit import Finding, audit
 from .fold import apply, collector_paused, collector_spares_the_party, initial, replay
@@ -17,11 +15,10 @@ from .judge import admit, judge
 from .kinds.sessions import tick
 from .prizes import open_play_off
 from .screens import current_bell, screen, screens, tables
-from .scoring import played_values
 from .standings import score_cards, standings, to_json
 from .state import PartyState
 
 __all__ = ["PartyState", "initial", "apply", "replay", "collector_paused", "collector_spares_the_party", "audit", "Finding",
            "admit", "judge", "tick",
            "screen", "screens", "current_bell", "tables", "standings", "to_json", "score_cards",
-           "open_play_off", "played_values"]
+           "open_play_off"]

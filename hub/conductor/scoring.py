@@ -74,7 +74,7 @@ class _Door:
     and the engine's seat fields. A pure function of the set-up and the seats occupied,
     asked for every result scored: made once (they were looked up, each with its own
     hash of the set-up, and a seat map built, for every result)."""
-    seats: "_SeatMap"
+    seats: "SeatMap"
     rules: object
     form: object
     seat_keys: tuple[str, ...]
@@ -84,7 +84,7 @@ class _Door:
 
 @lru_cache(maxsize=256)
 def _door(setup: Setup, occupied: tuple[str, ...], play_off: bool) -> _Door:
-    m = _SeatMap(occupied)
+    m = SeatMap(occupied)
     players = len(occupied)
     r = rules(setup, players, play_off)
     form = get_form(setup.form)
@@ -93,7 +93,7 @@ def _door(setup: Setup, occupied: tuple[str, ...], play_off: bool) -> _Door:
     return _Door(m, r, form, _seat_fields(setup, players, play_off), keys, form.scorer(r))
 
 
-class _SeatMap:
+class SeatMap:
     """Engine seat <-> table seat, for the occupied seats in order of play."""
 
     def __init__(self, occupied: tuple[str, ...]):
@@ -136,7 +136,7 @@ def entry_fields(setup: Setup, seats, play_off: bool = False, lead: bool = False
 @lru_cache(maxsize=256)
 def _fields(setup: Setup, occupied: tuple[str, ...], play_off: bool, lead: bool) -> tuple:
     """The fields for a table with these seats occupied (cached: every board's screen asks)."""
-    m = _SeatMap(occupied)
+    m = SeatMap(occupied)
     fields = [dict(LEAD_FIELD)] if lead else []
     engine_form = get_form(setup.form).entry_form(rules(setup, len(m.table), play_off))
     seat_keys = {f.k for f in engine_form.fields if f.seat}
@@ -179,7 +179,7 @@ def count_form(setup: Setup, seats) -> list[dict] | None:
 def _count_fields(setup: Setup, occupied: tuple[str, ...]) -> tuple[dict, ...] | None:
     """`count_form`'s fields for a table with these seats occupied, made once (every screen
     of a table keying counts asks: they were made anew each time, 8-11 us)."""
-    m = _SeatMap(occupied)
+    m = SeatMap(occupied)
     form = get_form(setup.form).play_entry_form(rules(setup, len(m.table)))
     if form is None:
         return None
@@ -209,7 +209,7 @@ def _count_door(setup: Setup, occupied: tuple[str, ...]) -> _Door | None:
     """`_door` for a count made in play, at a session's table (None: the form scores nothing
     in play): made once, as a hand's is (a seat map, the rules and the count's form were
     made for every count, and the engine's checker of the form written out again)."""
-    m = _SeatMap(occupied)
+    m = SeatMap(occupied)
     r = rules(setup, len(occupied))
     form = get_form(setup.form)
     play = form.play_entry_form(r)
@@ -221,7 +221,7 @@ def _count_door(setup: Setup, occupied: tuple[str, ...]) -> _Door | None:
                  partial(form.score_play, r))
 
 
-def _scored(m: "_SeatMap", outcome) -> Outcome:
+def _scored(m: "SeatMap", outcome) -> Outcome:
     """The engine's outcome in the table's seats. Its points are the card's measure:
     sixteenths, quarters, Sebastopol's game won (1 to the winner) or the partnership's
     points credited to both partners."""
@@ -269,7 +269,7 @@ def _to_engine(setup: Setup, seats, values, play_off: bool, lead: bool, whole: b
     return door, _engine_values(door.seats, values, door.seat_keys, door.keys)
 
 
-def _engine_values(m: "_SeatMap", values: dict, seat_keys, keys: Mapping = EMPTY) -> dict:
+def _engine_values(m: "SeatMap", values: dict, seat_keys, keys: Mapping = EMPTY) -> dict:
     """A table's keyed values named by the engine's seats, the seat numbers in `seat_keys`
     translated too; `keys`: table key -> engine key for the form's fields, made once.
     `values`: a copy of the caller's own, which at a full table (every key and number the
@@ -292,7 +292,7 @@ def _engine_values(m: "_SeatMap", values: dict, seat_keys, keys: Mapping = EMPTY
     return engine_values
 
 
-def _table_why(m: "_SeatMap", why: str) -> str:
+def _table_why(m: "SeatMap", why: str) -> str:
     """A refusal that names engine seats ("B: 32 AT MOST", "MISSING B SPOTS") named by the
     table's seats."""
     return re.sub(r"^(MISSING )?([A-J])(?=[ :])",
@@ -304,32 +304,3 @@ def pieces_each(setup: Setup, players: int) -> int:
     number of dominoes to be drawn by each player at that table will have to be increased,
     in order to make the number taken from the stock ... equal" (LIST)."""
     return get_form(setup.form).spec(rules(setup, players, False)).hand_size
-
-
-def played_values(setup: Setup, seats, rng, play_off: bool = False, lead: bool = False) -> dict:
-    """What a table keys after a hand played move by move by the engine's players:
-    the simulator's tables enter exactly what such a hand gives."""
-    return played_hand(setup, seats, rng, play_off, lead)[0]
-
-
-def played_hand(setup: Setup, seats, rng, play_off: bool = False, lead: bool = False
-                ) -> tuple[dict, list[dict]]:
-    """(what a table keys at the end of a hand the engine played, each count it keys during
-    the hand: none unless the set-up keys counts as they are made)."""
-    m = _SeatMap(seats_taken(seats))
-    r = rules(setup, len(m.table), play_off)
-    played = get_form(setup.form).play_hand(r, rng)
-    counts = [{m.key_to_table(k): m.table_number(v) if k == "seat" else v for k, v in c.items()}
-              for c in played.play_values]
-    values = {}
-    for f in get_form(setup.form).entry_form(r).fields:
-        v = played.values[f.k]
-        if not f.asked(played.values):
-            continue   # not asked, so not keyed (firmware/entry.py)
-        if f.seat and v:
-            v = m.table_number(v)
-        values[m.key_to_table(f.k)] = v
-    if lead:
-        leader = played.moves[0].seat if played.moves else m.engine[0]
-        values["lead"] = SEATS.index(m.to_table[leader]) + 1
-    return values, counts

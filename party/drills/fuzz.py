@@ -21,6 +21,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from hub import conductor, protocol
 from party.broker import best_available
+from party.hands import played_values
 from hub.conductor.cards import SEATS, number
 from party.replay import read_journal
 
@@ -42,7 +43,7 @@ def _valid(state, rng: random.Random, table: int, seq: int) -> dict:
     if kind == "seat-check":
         body = {"cards": {x: number(c) if c else 0 for x, c in zip(SEATS, t.seats)}}
     elif kind == "result":
-        body = {"game": t.entered + 1, "values": conductor.played_values(state.setup, t.seats, rng, lead=True)}
+        body = {"game": t.entered + 1, "values": played_values(state.setup, t.seats, rng, lead=True)}
     elif kind == "confirm":
         body = {"entry": f"sim-{table}.1.{rng.randrange(9)}", "seat": rng.choice(SEATS)}
     elif kind == "bell-ack":

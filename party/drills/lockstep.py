@@ -20,6 +20,7 @@ from hub import conductor
 from hub.conductor import events as k
 from hub.conductor.cards import SEATS, number
 from hub.conductor.state import last_session, session_over
+from party.hands import played_values
 from party.keyed import hand_as_seen, seats_as_seen
 from party.setup import create_party, guest_names, seat_guests, staff_action, start_session
 
@@ -117,7 +118,7 @@ class LockstepParty:
         # Who led is keyed where the board asks it: game 1 of a rotating lead, and every game
         # a board cut off from the hub keys (it carries its last form on: drills/faults.py).
         lead = any(f["k"] == "lead" for f in form["fields"])
-        return conductor.played_values(state.setup, seats, rng, lead=lead)
+        return played_values(state.setup, seats, rng, lead=lead)
 
     @staticmethod
     def seen(state, n: int, form: dict, values: dict) -> dict[str, str]:

@@ -13,7 +13,7 @@ from hub.conductor import events as k
 from hub.conductor import replay, to_json
 from hub.conductor.leads import keys_lead
 from hub.conductor.prizes import awards, totals
-from hub.conductor.scoring import played_values
+from party.hands import played_values
 from hub.conductor.state import in_play, present, table_done
 
 from .party import Party

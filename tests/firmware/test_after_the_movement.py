@@ -12,7 +12,7 @@ import pytest
 from hardware.sim.board import VirtualBoard
 from hub.conductor import events as k
 from hub.conductor.cards import SEATS, number
-from hub.conductor.scoring import played_values
+from party.hands import played_values
 from hub.event import Proposal
 from hub.service import Hub
 from party.setup import create_party, guest_names, seat_guests, staff_action, start_session

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from hardware.sim.board import VirtualBoard
-from hub.conductor.scoring import played_values
+from party.hands import played_values
 from hub.conductor.state import session_over
 from hub.event import Proposal
 from hub.service import Hub

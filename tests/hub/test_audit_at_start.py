@@ -8,7 +8,7 @@ import pytest
 from hub.conductor import events as k
 from hub.conductor.cards import SEATS, number
 from hub.conductor.leads import keys_lead
-from hub.conductor.scoring import played_values
+from party.hands import played_values
 from hub.event import Event
 from hub.journal import Journal
 from hub.service import Hub, JournalFailsAudit

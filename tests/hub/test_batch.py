@@ -12,7 +12,7 @@ from hub import batch
 from hub.batch import Ledger, LocalInput, TableInput, admit_batch
 from hub.conductor import events as k
 from hub.conductor.leads import keys_lead
-from hub.conductor.scoring import played_values
+from party.hands import played_values
 from hub.event import Proposal
 from tests.conductor.party import Party
 

@@ -12,7 +12,7 @@ import pytest
 
 from hub.conductor.cards import SEATS, number
 from hub.conductor.leads import keys_lead
-from hub.conductor.scoring import played_values
+from party.hands import played_values
 from party.setup import guest_names, seat_guests, start_session
 
 pytestmark = pytest.mark.broker
