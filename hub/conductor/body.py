@@ -103,9 +103,9 @@ class _Missing(Exception):
 
 def _reader(cls, reasons: dict) -> Callable[[Mapping], Body]:
     """The function that reads a body of `cls` from JSON, written out field by field as
-    `dataclass` writes `__init__` (a loop over the fields took twice as long: the fold reads
-    every event of a journal once, at start-up), and setting the value's slots as `__init__`
-    does, without its call (half the cost of making the value). A field annotated `X | None`
+    `dataclass` writes `__init__`, compiled once (hub/speed.py says why), and making the value
+    with `slot_maker` (the fold reads every event of a journal once, at start-up; the figures
+    are in docs/performance.md). A field annotated `X | None`
     may be null; one with a default may be left out (None). What is not an object is refused
     first."""
     env = {"ABSENT": _ABSENT, "Missing": _Missing, "Refusal": Refusal, "FrozenMap": FrozenMap,
@@ -201,7 +201,7 @@ def _tables_seats(v) -> FrozenMap:
 class Outcome(NamedTuple):
     """What the scoring engine made of a result's values, in the table's seats: recorded
     with the result, read back on replay (docs/journal.md). A named tuple, not a dataclass:
-    one is made per result read, and a tuple is made at a fifth of the cost."""
+    one is made per result read (docs/performance.md)."""
     points: FrozenMap      # seat -> the form's measure won
     winners: tuple         # seats
     blocked: bool

@@ -72,8 +72,7 @@ def seats_taken(seats) -> tuple[str, ...]:
 class _Door:
     """What scoring at a table needs besides its values: the seat map, the rules, the form
     and the engine's seat fields. A pure function of the set-up and the seats occupied,
-    asked for every result scored: made once (they were looked up, each with its own
-    hash of the set-up, and a seat map built, for every result)."""
+    asked for every result scored: made once per set-up and seats (docs/performance.md)."""
     seats: "SeatMap"
     rules: object
     form: object
@@ -230,8 +229,8 @@ def _scored(m: "SeatMap", outcome) -> Outcome:
     else:
         winners = tuple(m.to_table[s] for s in outcome.winners)
         points = FrozenMap({m.to_table[s]: p for s, p in outcome.points.items()})
-    # the tally: names -> whole numbers (HandOutcome), copied as they are (`frozen` asked each
-    # whether it was a Mapping, an ABC's isinstance: 1.5 us of a Sebastopol result)
+    # the tally: names -> whole numbers (HandOutcome), copied as they are, not through `frozen`
+    # (docs/performance.md, "The speed tricks in one module")
     return Outcome(points, winners, outcome.blocked,
                    FrozenMap(outcome.tally.items()) if outcome.tally else EMPTY)
 

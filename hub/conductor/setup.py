@@ -64,8 +64,8 @@ class Setup:
 
     def __hash__(self) -> int:
         # Asked on every look-up of a cache keyed by the set-up (a result's door to the
-        # engine, a screen's form): hashing all fifteen fields each time was a Python call's
-        # worth of work per look-up. Equal set-ups have the same form, so this hash is
+        # engine, a screen's form), where hashing all fifteen fields would cost more than the
+        # look-up (docs/performance.md). Equal set-ups have the same form, so this hash is
         # sound; a party has one set-up at a time, so set-ups that differ elsewhere rarely
         # meet in one cache.
         return hash(self.form)

@@ -125,7 +125,7 @@ class TableSession:
     def with_entry(self, entry: Entry) -> "TableSession":
         """This table with one more entry, its answers above carried on from this one's
         rather than counted again over every entry (a result is folded in twice per game
-        keyed: judged, then replayed; at 40 games a table the walks were a tenth of it)."""
+        keyed, judged then replayed: docs/performance.md)."""
         moved = {"entries": self.entries + (entry,)}   # the answers known of this one, moved on
         if (entered := known(self, "entered")) is not None:
             moved["entered"] = entered + (entry.live and not entry.in_play)
