@@ -14,6 +14,8 @@ import threading
 import time
 from pathlib import Path
 
+from hub.conductor.forms import FORMS
+
 
 def _host_port(text: str) -> tuple[str, int]:
     host, _, port = text.rpartition(":")
@@ -36,16 +38,8 @@ def _above_zero(kind):
     return parse
 
 
-# The party forms of the book (000_ff8a6ed40036e836.txt), one line each for `party demo --help`.
-PARTY_FORMS = {
-    "block": "The Block Game: four games a session, three sessions, note-values; the bell: finish the game",
-    "draw": "The Draw Game: as Block, drawing from the stock when blocked",
-    "all-quarters": "All-Quarters: three games a session, three sessions, counted in quarters",
-    "sebastopol": "Sebastopol: three games a session, four sessions, the games won",
-    "bergen": "The Bergen Game: partners by White and Red cards, ten points end a session, "
-              "an hour and a half by the clock; the bell: stop now",
-    "tiddle-a-wink": "Tiddle-a-wink: partners, a point for every double played, ten points end a session",
-}
+# The party forms, one line each for `party demo --help` (hub/conductor/forms/: one module each)
+PARTY_FORMS = {name: form.line for name, form in FORMS.items()}
 
 
 def _party_form(name: str) -> str:
@@ -334,8 +328,6 @@ def _takeover(args) -> int:
 def _demo(args) -> int:
     import tempfile
 
-    from hub.conductor.setup import PARTNERSHIP_FORMS
-
     from .simulated_party import PartySimulator
 
     journal = Path(args.journal or Path(tempfile.mkdtemp(prefix="party-demo-")) / "journal.sqlite3")
@@ -344,8 +336,9 @@ def _demo(args) -> int:
         # a party run by the clock ("an hour and a half", BERGEN GAME) runs 1.5 minutes a
         # second of --pace in the demo, so its clock and its end are seen too; its points
         # keyed as they are made (the console's default), so the projector shows them live
-        clock = ({"time_limit": 1.5 * args.pace, "in_play": "each"}
-                 if args.form in PARTNERSHIP_FORMS else {})
+        book = FORMS[args.form]
+        clock = ({"time_limit": 1.5 * args.pace} if book.time_limit else {}) | (
+            {"in_play": "each"} if book.in_play else {})
         _create_party(hub, args.tables, args.form, **clock)
     sim = PartySimulator(hub, seed=args.seed, data_dir=journal.parent / "boards", say=say, pace=args.pace)
     sim.start()

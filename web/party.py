@@ -20,7 +20,7 @@ from hub.conductor import events
 from hub.conductor import scoring as K
 from hub.conductor import state as S
 from hub.conductor.screens import screen as table_screen
-from hub.conductor.setup import FORMS, PARTNERSHIP_FORMS, book_prizes
+from hub.conductor.setup import FORMS, PARTNERSHIP_FORMS, PARTY_FORMS, book_prizes
 
 from hub.conductor.names import control_in, similar
 from hub.conductor.on_board import clashes, on_board
@@ -31,8 +31,7 @@ from .bidi import neutral
 LOGIN = re.compile(r"^[a-z0-9-]{1,24}$")
 SEATS = C.SEATS
 
-FORM_NAMES = {"block": "The Block Game", "draw": "The Draw Game", "all-quarters": "All-Quarters",
-              "sebastopol": "Sebastopol", "bergen": "The Bergen Game", "tiddle-a-wink": "Tiddle-a-wink"}
+FORM_NAMES = {name: form.title for name, form in PARTY_FORMS.items()}
 # what a score-card counts, in the book's words
 MEASURE_WORDS = {"sixteenths": "note-values", "quarters": "quarters", "games": "games won",
                  "punch-holes": "punch-holes"}

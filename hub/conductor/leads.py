@@ -19,10 +19,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .cards import SEATS
+from .forms import FORMS
 
 LEAD_FIELD = {"k": "lead", "label": "FIRST LEAD BY", "min": 1, "max": 4, "seat": True}
 # forms where the lead goes round to the left game by game, from a keyed first lead
-ROTATING = frozenset({"block", "draw", "all-quarters"})
+ROTATING = frozenset(name for name, f in FORMS.items() if f.rotating_lead)
 
 
 def keys_lead(form: str, game: int) -> bool:
@@ -30,9 +31,7 @@ def keys_lead(form: str, game: int) -> bool:
 
 
 def first_line(form: str) -> str:
-    if form in ("sebastopol", "tiddle-a-wink"):
-        return "DBL WHOLE LEADS"
-    return "HIGH DOUBLE LEAD"
+    return FORMS[form].first_lead
 
 
 def line(form: str, seats, entries, game: int) -> str:

@@ -19,7 +19,7 @@ from hub.speed import remembered
 from . import lots
 from .frozen import FrozenMap, frozen, thawed
 from .cards import SEATS, colour, seat_index
-from .setup import BY_GAINS, Setup
+from .setup import Setup
 from .state import Session, in_play
 
 Place = tuple[int, str]
@@ -74,13 +74,14 @@ def move(setup: Setup, ended: Session, totals: dict[str, int], rng: random.Rando
     """The seating for the session after `ended`; `totals`: every card's amount over all
     sessions so far."""
     places = {c: (n, SEATS[i]) for n, t in ended.tables.items() for i, c in enumerate(t.seats) if c}
-    if setup.form in BY_GAINS and ended.number >= 2:
+    by = setup.party_form.movement   # each form's own (hub/conductor/forms/)
+    if by == "by-gains" and ended.number >= 2:
         return _rank(setup, places, totals)
     # players at a table that did not play (Bergen's table short of four) keep their seats
     idle = {n: t.seats for n, t in ended.tables.items() if t.players and not in_play(setup, t)}
-    if setup.form in BY_GAINS:
+    if by == "by-gains":
         m = _promote_by_gains(setup, ended, places)
-    elif setup.form == "sebastopol":
+    elif by == "sebastopol":
         m = _sebastopol(setup, ended, places, rng)
     else:
         m = _partners(setup, ended, places, rng)

@@ -27,22 +27,19 @@ from .frozen import EMPTY, FrozenMap
 from .leads import LEAD_FIELD
 from .setup import Setup
 
-# The book's party readings in the engine. A play-off among players tied for a
-# prize is "a game among themselves", each for himself: in the partnership forms
-# that is the game without sides.
-_PARTY_VARIANT = {"bergen": "party", "tiddle-a-wink": "grimm-party"}
-_PLAY_OFF_VARIANT = {"bergen": "game", "tiddle-a-wink": "grimm"}
-
-
 def variant(setup: Setup, play_off: bool = False) -> str:
-    if play_off and setup.form in _PLAY_OFF_VARIANT:
+    """The engine's variant a table of the party plays: the party form's reading (forms/). A
+    play-off among players tied for a prize is "a game among themselves", each for himself:
+    in the partnership forms that is the game without sides."""
+    book = setup.party_form
+    if play_off and book.play_off_variant:
         # the party's reading of a tie on doubles holds in its play-off (Bergen's "-sum")
         tie = "-sum" if (setup.variant or "").endswith("-sum") else ""
-        return _PLAY_OFF_VARIANT[setup.form] + tie
+        return book.play_off_variant + tie
     if setup.variant:
         return setup.variant
-    form = get_form(setup.form)
-    return _PARTY_VARIANT.get(setup.form, "grimm" if "grimm" in form.variants else form.default)
+    form = get_form(setup.game)
+    return book.variant or ("grimm" if "grimm" in form.variants else form.default)
 
 
 @lru_cache(maxsize=64)
@@ -50,14 +47,14 @@ def rules(setup: Setup, players: int, play_off: bool = False):
     # a session's tables follow the party rules (a short table draws more); a play-off is
     # "a game among themselves"
     each = {"in_play": "each"} if setup.in_play == "each" and not play_off else {}
-    return get_form(setup.form).rules(players=players, variant=variant(setup, play_off),
+    return get_form(setup.game).rules(players=players, variant=variant(setup, play_off),
                                       tile_set=setup.tile_set, party=not play_off, **each)
 
 
 @lru_cache(maxsize=64)
 def _seat_fields(setup: Setup, players: int, play_off: bool) -> tuple[str, ...]:
     """The engine's fields keyed as a seat (1-4): these carry seat numbers to translate."""
-    form = get_form(setup.form)
+    form = get_form(setup.game)
     return tuple(f.k for f in form.entry_form(rules(setup, players, play_off)).fields if f.seat)
 
 
@@ -86,7 +83,7 @@ def _door(setup: Setup, occupied: tuple[str, ...], play_off: bool) -> _Door:
     m = SeatMap(occupied)
     players = len(occupied)
     r = rules(setup, players, play_off)
-    form = get_form(setup.form)
+    form = get_form(setup.game)
     keys = {m.key_to_table(f.k): f.k for f in form.entry_form(r).fields}
     keys = {k: ek for k, ek in keys.items() if m.key_to_engine(k) == ek}   # as translated key by key
     return _Door(m, r, form, _seat_fields(setup, players, play_off), keys, form.scorer(r))
@@ -137,7 +134,7 @@ def _fields(setup: Setup, occupied: tuple[str, ...], play_off: bool, lead: bool)
     """The fields for a table with these seats occupied (cached: every board's screen asks)."""
     m = SeatMap(occupied)
     fields = [dict(LEAD_FIELD)] if lead else []
-    engine_form = get_form(setup.form).entry_form(rules(setup, len(m.table), play_off))
+    engine_form = get_form(setup.game).entry_form(rules(setup, len(m.table), play_off))
     seat_keys = {f.k for f in engine_form.fields if f.seat}
     for f in engine_form.to_json():
         k = m.key_to_table(f["k"])
@@ -179,7 +176,7 @@ def _count_fields(setup: Setup, occupied: tuple[str, ...]) -> tuple[dict, ...] |
     """`count_form`'s fields for a table with these seats occupied, made once (every screen
     of a table keying counts asks: they were made anew each time, 8-11 us)."""
     m = SeatMap(occupied)
-    form = get_form(setup.form).play_entry_form(rules(setup, len(m.table)))
+    form = get_form(setup.game).play_entry_form(rules(setup, len(m.table)))
     if form is None:
         return None
     # a count is made by a seat: keyed A-D, never "none"
@@ -210,7 +207,7 @@ def _count_door(setup: Setup, occupied: tuple[str, ...]) -> _Door | None:
     made for every count, and the engine's checker of the form written out again)."""
     m = SeatMap(occupied)
     r = rules(setup, len(occupied))
-    form = get_form(setup.form)
+    form = get_form(setup.game)
     play = form.play_entry_form(r)
     if play is None:
         return None
@@ -302,4 +299,4 @@ def pieces_each(setup: Setup, players: int) -> int:
     """Pieces each player draws at a table of `players`, as the engine deals them: "The
     number of dominoes to be drawn by each player at that table will have to be increased,
     in order to make the number taken from the stock ... equal" (LIST)."""
-    return get_form(setup.form).spec(rules(setup, players, False)).hand_size
+    return get_form(setup.game).spec(rules(setup, players, False)).hand_size

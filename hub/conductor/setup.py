@@ -29,16 +29,11 @@ from dataclasses import dataclass
 
 from hub.refusal import Refusal
 
-FORMS = ("block", "draw", "all-quarters", "sebastopol", "bergen", "tiddle-a-wink")
-PARTNERSHIP_FORMS = frozenset({"bergen", "tiddle-a-wink"})
-# forms whose party rules are "the same as in Block" (movement by gains)
-BY_GAINS = frozenset({"block", "draw", "all-quarters"})
+from .forms import FORMS as PARTY_FORMS, PartyForm
 
-_GAMES = {"block": 4, "draw": 4, "all-quarters": 3, "sebastopol": 3}
-_SESSIONS = {"block": 3, "draw": 3, "all-quarters": 3, "sebastopol": 4}
-# what the standings count, per form
-MEASURE = {"block": "sixteenths", "draw": "sixteenths", "all-quarters": "quarters",
-           "sebastopol": "games", "bergen": "punch-holes", "tiddle-a-wink": "punch-holes"}
+# the party forms' names, in the order they are listed (hub/conductor/forms/: one module each)
+FORMS = tuple(PARTY_FORMS)
+PARTNERSHIP_FORMS = frozenset(n for n, f in PARTY_FORMS.items() if f.partnership)
 
 
 @dataclass(frozen=True)
@@ -71,20 +66,29 @@ class Setup:
         return hash(self.form)
 
     @property
+    def party_form(self) -> PartyForm:
+        return PARTY_FORMS[self.form]
+
+    @property
+    def game(self) -> str:
+        """The scoring engine's form its tables play."""
+        return PARTY_FORMS[self.form].game
+
+    @property
     def partnership(self) -> bool:
-        return self.form in PARTNERSHIP_FORMS
+        return PARTY_FORMS[self.form].partnership
 
     @property
     def bell_meaning(self) -> str:
         """What the conductor's bell means in this form (000_ff8a6ed40036e836.txt): Block,
         Draw, All-Quarters, Sebastopol — "he requests the other tables to finish the games
         they are playing" (finish); Bergen, Tiddle-a-wink — "whereupon the bell is rung, and
-        all tables stop playing at once" (stop)."""
-        return "stop" if self.partnership else "finish"
+        all tables stop playing at once" (stop). Each form says its own (forms/)."""
+        return PARTY_FORMS[self.form].bell
 
     @property
     def measure(self) -> str:
-        return MEASURE[self.form]
+        return PARTY_FORMS[self.form].measure
 
     def to_json(self) -> dict:
         return dict(self.__dict__)
@@ -97,10 +101,11 @@ def from_body(body: dict) -> Setup:
     tables = body.get("tables")
     if not isinstance(tables, int) or isinstance(tables, bool) or not 1 <= tables <= 999:
         raise Refusal("BAD TABLES")
-    partnership = form in PARTNERSHIP_FORMS
-    games = body.get("games_per_session", _GAMES.get(form))
-    sessions = body.get("sessions", _SESSIONS.get(form))
-    time_limit = body.get("time_limit", 90 if partnership and "sessions" not in body else None)
+    book = PARTY_FORMS[form]
+    by_points = book.games is None     # the session ends at `session_points` (the partnership forms)
+    games = body.get("games_per_session", book.games)
+    sessions = body.get("sessions", book.sessions)
+    time_limit = body.get("time_limit", book.time_limit if "sessions" not in body else None)
     precedence = body.get("precedence", "table-1-first")
     head_table = body.get("head_table", "to-last")
     if games is not None and (not isinstance(games, int) or games < 1):
@@ -111,7 +116,7 @@ def from_body(body: dict) -> Setup:
         raise Refusal("SESSIONS OR TIME")
     if time_limit is not None and (type(time_limit) not in (int, float) or not 0 < time_limit < 10_000):
         raise Refusal("BAD TIME LIMIT")
-    points = body.get("session_points", 10)
+    points = body.get("session_points", book.session_points or 10)
     if type(points) is not int or points < 1:
         raise Refusal("BAD POINTS")
     if any(body.get(key) is not None and type(body[key]) is not str for key in ("variant", "tile_set")):
@@ -128,13 +133,13 @@ def from_body(body: dict) -> Setup:
         raise Refusal("BAD PRIZES")
     return Setup(
         form=form, variant=body.get("variant"), tile_set=body.get("tile_set"),
-        tables=tables, games_per_session=None if partnership else games,
-        session_points=points if partnership else None,
+        tables=tables, games_per_session=None if by_points else games,
+        session_points=points if by_points else None,
         sessions=sessions, time_limit=time_limit, prizes=prizes,
         booby=bool(body.get("booby", False)), confirm=bool(body.get("confirm", False)),
         seat_check=bool(body.get("seat_check", True)),
         precedence=precedence, head_table=head_table,
-        in_play=in_play if partnership else "hand",   # the other forms' counts stay in the hand
+        in_play=in_play if book.in_play else "hand",   # the other forms' counts stay in the hand
     )
 
 

@@ -60,7 +60,7 @@ def score_cards(state: PartyState) -> list[dict]:
     holes: dict[str, list] = {}
     for session, c in punch_holes(state):
         holes.setdefault(c, []).append(session)
-    if state.setup.form == "sebastopol":
+    if state.setup.measure == "games":   # Sebastopol
         for (c, session), won in sorted(games.items()):
             holes.setdefault(c, []).extend([session, g] for g, w in enumerate(won, start=1) if w)
     places = [seated_cards(s) for s in state.sessions]
