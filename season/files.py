@@ -1,0 +1,68 @@
+"""The season's edge: the club's file (JSON, beside wherever the secretary keeps it; its
+journals named relative to it) and the parties' journals, read through the hub's public
+reading (hub.journal.open_reader, read_events) and folded by the conductor, as `party
+replay` does. Nothing else in season/ touches a file.
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from hub import conductor
+from hub.journal import open_reader, read_events
+
+from . import club as c
+from .nights import Night, night
+
+
+def load(path: str | Path) -> c.Club:
+    try:
+        return c.from_json(json.loads(Path(path).read_text()))
+    except FileNotFoundError:
+        return c.Club()
+
+
+def save(path: str | Path, club: c.Club) -> None:
+    """Written then renamed: a crash leaves the old file or the new one, never half of one."""
+    path = Path(path)
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w") as f:
+        json.dump(c.to_json(club), f, indent=1, ensure_ascii=False)
+        f.write("\n")
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+def journal_path(club_file: str | Path, journal: str) -> Path:
+    return (Path(club_file).resolve().parent / journal) if not Path(journal).is_absolute() else Path(journal)
+
+
+def named(club_file: str | Path, journal: str | Path) -> str:
+    """How the club's file names a journal: relative to it where it lies below it."""
+    where = Path(journal).resolve()
+    try:
+        return str(where.relative_to(Path(club_file).resolve().parent))
+    except ValueError:
+        return str(where)
+
+
+def read_night(party: str, journal: str | Path) -> Night:
+    """The party's night, from its journal alone (read-only: safe beside a running hub)."""
+    if not Path(journal).exists():
+        raise FileNotFoundError(f"no journal at {journal}")
+    db = open_reader(journal)
+    try:
+        return night(party, conductor.replay(read_events(db)))
+    finally:
+        db.close()
+
+
+def season_nights(club_file: str | Path, club: c.Club, season: str) -> list[tuple[Night, dict]]:
+    """The season's nights in order, each with its guests' links."""
+    out = []
+    for name in club.season(season).parties:
+        p = club.party(name)
+        out.append((read_night(name, journal_path(club_file, p.journal)), p.linked))
+    return out
