@@ -110,6 +110,11 @@ def _hub_child(journal: str, broker_port: int, web: bool, profile: bool, conn) -
             conn.send({n: t.seats for n, t in s.tables.items()} if s else {})
         elif cmd == "seq":
             conn.send(hub.seq)
+        elif cmd == "watch":   # hub/tail.py: a thread that notes when the process held it up
+            conn.send(hub.tail.watch())
+        elif cmd == "tail":    # where the hub's time went (bench/tail_report.py reads it)
+            conn.send({"batches": list(hub.tail.batches), "views": list(hub.tail.views),
+                       "pauses": list(hub.tail.pauses)})
         elif cmd == "cpu":   # this process's CPU seconds: the hub's cost, whatever else the machine runs
             conn.send(time.process_time())
         elif cmd == "profile":

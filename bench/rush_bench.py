@@ -35,6 +35,8 @@ from bench.against import Figure, add_options, compare  # noqa: E402
 from bench.hub_bench import results  # noqa: E402
 from bench.room import HubProcess, Room, machine, percentile, spread  # noqa: E402
 from bench.screens_bench import Screen, report  # noqa: E402
+from bench.tail_report import report as explain  # noqa: E402
+from hub.tail import Tail  # noqa: E402
 from party.broker import Mosquitto  # noqa: E402
 
 PARTY = {"form": "draw", "sessions": 1, "seat_check": False}
@@ -100,10 +102,14 @@ def main() -> None:
             s.start()
             s.connected.wait(10)
         room = Room(args.tables)
+        here = Tail()
 
         async def run():
             await room.connect(broker.host, broker.port)
             await room.until(lambda: all(t.screen for t in room.tables))
+            hub.call("watch")
+            here.start()   # and this process's own pauses: a late table or screen is not the hub's
+            here.watch()
             out = await play(room, hub, bodies, args.gap, args.seed)
             await room.close()
             return out
@@ -113,8 +119,11 @@ def main() -> None:
               f"hub+web in one child process; {machine()}")
         report("steady", steady, screens)
         print(f"         of which publish -> ack at the table: {spread([acked[q] * 1000 for _, q in steady])}")
+        tail = hub.call("tail")
+        explain(steady, acked, screens, tail, here)
         report("rush", rush, screens)
         print(f"         of which publish -> ack at the table: {spread([acked[q] * 1000 for _, q in rush])}")
+        explain(rush, acked, screens, tail, here, worst=3)
         print(f"         the hub process's CPU for the rush (ingest, screens, standings, SSE): {cpu * 1000:.0f} ms")
         lat = [(s.first_at_or_after(seq) - sent) * 1000 for sent, seq in rush for s in screens]
         p99 = percentile(lat, 99)

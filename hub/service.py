@@ -31,6 +31,7 @@ from .publishing import Publisher
 from .replication import Replication
 from .runs import Runs
 from .startup import JournalFailsAudit, open_party
+from .tail import Tail
 from .telemetry import Boards
 
 __all__ = ["Hub", "TableInput", "JournalFailsAudit", "INPUT_QOS", "BATCH_MAX"]
@@ -76,6 +77,7 @@ class Hub:
         self.provisioned_boards = boards
         self.boards = Boards()   # what the boards say of themselves (hub/telemetry.py)
         self.cache = PositionCache()   # the standings and the web's views of them, once a seq
+        self.tail = Tail()   # where the time of each batch went, and the process's pauses (hub/tail.py)
         # SimpleQueue: put and get in C, no Python-level lock per message on the MQTT thread
         self._inbox: queue.SimpleQueue = queue.SimpleQueue()
         self._changed = threading.Condition()
@@ -95,6 +97,7 @@ class Hub:
 
     # ----- life cycle -------------------------------------------------------
     def start(self) -> "Hub":
+        self.tail.start()
         self.replication.start(*self.broker_address, *self._account)
         self.mqtt.connect_async(*self.broker_address, keepalive=10)
         self._writer.start()
@@ -117,6 +120,7 @@ class Hub:
         self.runs.end()
         self.journal.close()
         self.replication.stop()
+        self.tail.stop()
 
     def _alive(self) -> tuple[int, dict[str, str]]:
         """What a run notes as it goes (hub/runs.py): the journal's last event, the boards online."""
@@ -252,15 +256,18 @@ class Hub:
         hub's own) through the batch policy (hub/batch.py), what is admitted journaled,
         then acknowledged and published. The writer thread calls it; a bench of the
         writer alone calls it on a hub not started."""
+        taken = time.monotonic()
         inputs = [item for item in items if not isinstance(item, _Republish)]
         now = time.time()
         out = admit_batch(self.state, inputs, self.journal, now, boards=self.provisioned_boards,
                           settling=self.replication.settling(now, self.TAKEOVER_SETTLE_S))
         for level, message, args, exc in out.notes:
             log.log(level, message, *args, exc_info=exc)
+        judged = time.monotonic()
         if out.events or out.refusals:
             self.journal.append(out.events, out.refusals)  # durable before anyone hears "saved"
             self.replication.journaled(out.events)
+        committed = time.monotonic()
         self.state, self.seq = out.state, out.state.seq
         for item, _, verdict, _ in out.replies:
             if isinstance(item, _LocalInput):
@@ -268,8 +275,11 @@ class Hub:
         self.publisher.acks(out.replies)
         self.publisher.bell(self.state)
         self._link.flush()   # the acks and a new bell leave before the screens are made
+        acked = time.monotonic()
         self.publisher.screens(self.state, self.seq, out.events, force=len(inputs) < len(items))
         self._link.flush()
+        self.tail.batch(taken, judged, committed, acked, time.monotonic(),
+                        out.events[0].seq if out.events else self.seq + 1, self.seq, len(inputs))
         with self._changed:  # also when nothing was appended: a settling screen waits for the inbox
             self._changed.notify_all()
 

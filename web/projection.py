@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 
 from hub.conductor import state as S
 from hub.conductor.standings import moves
@@ -79,7 +80,9 @@ class Projection:
         seq = -1
         while not self.hub.stopping:
             self.hub.wait_for_change(seq, 1.0, self.settle)
+            started = time.monotonic()
             seq = self.current()[0]
+            self.hub.tail.viewed(seq, started, time.monotonic())
             with self._made:
                 self._made.notify_all()
 
