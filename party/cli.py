@@ -130,8 +130,8 @@ def _main(argv: list[str] | None) -> int:
     _add_hub_options(takeover, journal_default=None)
     takeover.set_defaults(func=_takeover)
 
-    from . import drills, firmware, provision, replay
-    for module in (replay, firmware, provision, drills):
+    from . import drills, firmware, provision, replay, season
+    for module in (replay, firmware, provision, drills, season):
         module.add_commands(sub)
 
     args = parser.parse_args(argv)
