@@ -14,14 +14,14 @@ docs/scoring.md describes every form, its book, its variants and its entries.
 from .form import GameForm, Variant
 from .line import CROSS, PLAIN, SPINNER, End, Line, Matching, Placement
 from .registry import FORMS, get_form
-from .tiles import (DOUBLE_NINE, DOUBLE_SIX, DOUBLE_TWELVE, MUSICAL, TILE_SETS, Tile,
-                    TileSet)
+from .tiles import (DOUBLE_FIFTEEN, DOUBLE_NINE, DOUBLE_SIX, DOUBLE_TWELVE, MUSICAL, TILE_SETS,
+                    Tile, TileSet)
 from .values import (SEATS, SIDES, EntryForm, Field, HandOutcome, Move, PlayedHand,
                      Refusal, Rules, seats_for, side_of)
 
 __all__ = [
     "FORMS", "get_form", "GameForm", "Variant", "Rules", "EntryForm", "Field", "HandOutcome",
     "Refusal", "Move", "PlayedHand", "SEATS", "SIDES", "seats_for", "side_of", "Tile", "TileSet", "TILE_SETS",
-    "DOUBLE_SIX", "DOUBLE_NINE", "DOUBLE_TWELVE", "MUSICAL", "Line", "End", "Placement",
+    "DOUBLE_SIX", "DOUBLE_NINE", "DOUBLE_TWELVE", "DOUBLE_FIFTEEN", "MUSICAL", "Line", "End", "Placement",
     "Matching", "PLAIN", "SPINNER", "CROSS",
 ]

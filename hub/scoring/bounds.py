@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import accumulate
+from typing import Callable
 
 from .tiles import Tile
 from .values import Refusal
@@ -42,6 +43,9 @@ class HandBounds:
     per_seat: int
     in_hands: int
     pieces: bool = False
+    # what a piece left in hand counts, where not its spots (the train games' house rules for
+    # blanks: the double-blank 50)
+    worth: Callable[[Tile], int] | None = None
 
     @property
     def most_per_seat(self) -> int:
@@ -57,7 +61,7 @@ class HandBounds:
         """The spots of the heaviest k tiles and of the lightest k, for every k, and the blanks:
         made once per bounds (these are made once per rules). Looking them up in the caches
         above hashed every tile of the set on each call: a quarter of the hub's writer."""
-        spots = sorted(t.spots for t in self.tiles)
+        spots = sorted(map(self.worth, self.tiles) if self.worth else (t.spots for t in self.tiles))
         return (tuple(accumulate(reversed(spots), initial=0)), tuple(accumulate(spots, initial=0)),
                 spots.count(0))
 

@@ -31,6 +31,9 @@ class GameForm:
     variants: dict[str, Variant] = {}
     default: str = ""
     why_default: str = ""
+    # the game's winner has the lowest total (the train games: what is left in hand is scored
+    # against its holder); by default the highest
+    lowest_wins: bool = False
     # what `rules(**options)` accepts; `party`: a table of a party (Grimm's party rules)
     option_names: frozenset[str] = frozenset({"target", "party"})
 

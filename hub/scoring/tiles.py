@@ -1,4 +1,5 @@
-"""Tiles and tile sets: double-six, double-nine, double-twelve and Grimm's musical set.
+"""Tiles and tile sets: double-six, double-nine, double-twelve, double-fifteen and Grimm's
+musical set.
 
 A tile's two ends are plain integers. For the spotted sets an end is its number of
 spots; for the musical set an end is its note value in sixteenths, so tiles match
@@ -97,9 +98,12 @@ class TileSet:
 DOUBLE_SIX = TileSet("double-six", tuple(range(7)))
 DOUBLE_NINE = TileSet("double-nine", tuple(range(10)))
 DOUBLE_TWELVE = TileSet("double-twelve", tuple(range(13)))
+# the train games' larger clubs (Mexican Train on a double-fifteen: 136 pieces)
+DOUBLE_FIFTEEN = TileSet("double-fifteen", tuple(range(16)))
 MUSICAL = TileSet("musical", MUSICAL_VALUES)
 
-TILE_SETS = {s.name: s for s in (DOUBLE_SIX, DOUBLE_NINE, DOUBLE_TWELVE, MUSICAL)}
+TILE_SETS = {s.name: s for s in (DOUBLE_SIX, DOUBLE_NINE, DOUBLE_TWELVE, DOUBLE_FIFTEEN,
+                                       MUSICAL)}
 
 
 def heaviest(tiles) -> Tile:
