@@ -19,7 +19,7 @@ temporary `git worktree`, bench/against.py), which sets the party up in a fresh
 journal (staff actions admitted by `conductor.admit` and appended), opens a
 `Hub` on it, not connected to any broker, and hands it the load in batches of
 1, 7 and 50, twice: as a hub that has run all along, and as one just restored
-by a takeover (its settling minute holds refusals). Compared: every journal row
+by a takeover (marked restored; a hub not started has no rebuild to run, hub/rebuild.py). Compared: every journal row
 (all columns), every row of the refused table, and every reply handed to the
 MQTT edge (topic, payload, retain: acks, screens, the bell), batch by batch.
 

@@ -56,6 +56,7 @@ class TableApp:
         self.last_bell = None
         self.frame = None
         self.kick = False  # something new to send
+        self.beat = True  # a heartbeat due at once: after the outbox, when the hub comes back
         self.pump = None  # the pump's task while it sleeps, to wake it (pump.kick)
         self.started = ticks_ms()
         self.pump_beat = self.started  # the pump's loop was last seen alive
@@ -112,6 +113,7 @@ class TableApp:
                 if was != "online" or back:
                     for e in self.outbox.entries:  # a restarted hub has none of our unacked events
                         e[_E_SENT] = None
+                    self.beat = True  # after them: a restored hub knows this board sent all it kept
                     pump.kick(self)
         screen.refresh(self)
 

@@ -12,7 +12,8 @@
 #   =<seq> <r> <id>  the hub journaled that event at <seq>, not yet safe beyond its
 #               disk: kept, to resend to a hub restored from a replica that lacks it;
 #               <r>: where that hub's journal was restored from a replica (- if never)
-#   R<id>       a kept event goes back to be resent (a restored hub lacks it)
+#   R<id>       a kept event goes back to be resent (a restored hub lacks it), with
+#               the seq it was journaled at: the restored hub rebuilds in that order
 #   S<seq>      the hub's replica holds its journal up to <seq>: kept events up to
 #               it are dropped (S alone: the hub keeps no replica, drop them all)
 #   K<bell id>  the last conductor's bell this board acknowledged
@@ -51,6 +52,13 @@ def _payload(f, at):
     # The event record's line at byte `at` of the open log: "<crc> +<payload>\n".
     f.seek(at)
     return f.readline().decode()[10:-1]
+
+
+def _sent(f, e):
+    # What is sent of an entry: its payload, and for one that went back to a restored
+    # hub (a fifth item) the seq the lost hub journaled it at (docs/protocol.md).
+    p = _payload(f, e[_E_AT])
+    return p if len(e) < 5 else '%s,"seq":%d}' % (p[:-1], e[4])
 
 
 def _kept(eid, seq, restored):
@@ -146,9 +154,9 @@ class Outbox:
         return at
 
     def payload(self, e):
-        """An entry's payload as it was first sent (read back from the log)."""
+        """An entry's payload as it is sent (read back from the log)."""
         with open(self.path, "rb") as f:
-            return _payload(f, e[_E_AT])
+            return _sent(f, e)
 
     def _drop(self, eid):
         for q in (self.entries, self.kept):
@@ -167,10 +175,12 @@ class Outbox:
         return e
 
     def _back(self, back):
-        # Oldest first, ahead of newer pending events: sent in the order first sent.
+        # Oldest first, ahead of newer pending events: sent in the order first sent, each
+        # with its seq (a fifth item, only while it is back: a block more for those alone).
         for k in back:
             self.kept.remove(k)
-        self.entries[0:0] = [[k[_E_ID], k[_E_AT], json.loads(self.payload(k))["kind"], None] for k in back]
+        self.entries[0:0] = [[k[_E_ID], k[_E_AT], json.loads(self.payload(k))["kind"], None, k[_K_SEQ]]
+                             for k in back]
 
     def _forget(self, safe):
         n = len(self.kept)

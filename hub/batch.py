@@ -1,15 +1,16 @@
 """The hub's batch policy, as one pure step (docs/protocol.md, "One id, one verdict").
 
-    outcome = admit_batch(state, inputs, known, now, settling=False, boards=None)
+    outcome = admit_batch(state, inputs, known, now, rebuild=None, boards=None)
     state, events, replies, refusals = outcome      # and outcome.notes, for the log
 
 A batch of inputs — tables' raw payloads (`TableInput`) and the console's proposals
 (`LocalInput`) — judged in order against the state folded so far: the envelope read,
 a resend given the verdict its id was given before (journaled, refused for good, or
 earlier in this batch), an id reused with other content refused `ID REUSED`, a table's
-input held (no answer) where an earlier entry of its table is on its way or, just
-after a takeover, while the boards send back what the replica lacked (`settling`),
-a final refusal recorded, then the hub's own decisions due by the clock (`ticks`).
+input held (no answer) where an earlier entry of its table is on its way, a final
+refusal recorded, then the hub's own decisions due by the clock (`ticks`). Just after
+a takeover (`rebuild`, hub/rebuild.py) the lost hub's acknowledged entries come first,
+in its seq order, and nothing new is admitted until they are in.
 
 No MQTT, no SQLite, no clock: the caller passes `now`, and `known` answers what was
 decided before this batch (the journal, or a `Ledger` in memory); the caller journals
@@ -26,6 +27,7 @@ from typing import Iterable, NamedTuple, Protocol
 
 from . import conductor, protocol
 from .event import Event, Proposal, Verdict
+from .rebuild import REBUILDING, GapInput, Heard, Rebuild
 
 HUB_ERROR = "HUB ERROR"  # a refusal that is the hub's fault: never final
 
@@ -69,11 +71,13 @@ class Outcome(NamedTuple):
     notes: list[tuple[int, str, tuple, BaseException | None]]
 
 
-def admit_batch(state, inputs: Iterable[TableInput | LocalInput], known: Known, now: float, *,
-                settling: bool = False, boards: dict[int, str] | None = None, ticks: bool = True) -> Outcome:
+def admit_batch(state, inputs: Iterable[TableInput | LocalInput | Heard], known: Known, now: float, *,
+                rebuild: Rebuild | None = None, boards: dict[int, str] | None = None,
+                ticks: bool = True) -> Outcome:
     """One batch of inputs judged, in order, and the decisions due at `now`.
 
-    `settling`: the minute after a takeover, when a table's refusal is held as well.
+    `rebuild`: after a takeover, what is left of the lost hub's events to re-admit in its
+    order (hub/rebuild.py); changed in place, and ended here once complete.
     `boards`: with provisioning, the one board allowed to speak for each table.
     `ticks`: the hub's own decisions due by the clock (the tests' party rings them
     only when a test says the time has come)."""
@@ -82,7 +86,12 @@ def admit_batch(state, inputs: Iterable[TableInput | LocalInput], known: Known, 
     in_batch: dict[str, tuple[int, str]] = {}
     replies: list[Reply] = []
     notes: list = []
-    parsed = [(item, _parse(item, notes)) for item in inputs]
+    inputs = list(inputs)
+    rebuilding = rebuild is not None and not rebuild.done
+    for item in inputs:
+        if isinstance(item, Heard) and rebuilding:
+            rebuild.heard(item.table)
+    parsed = [(item, _parse(item, notes)) for item in inputs if not isinstance(item, Heard)]
     # One look-up for the whole batch: one per input let every other thread of the
     # hub take the GIL between them (a fifth of the writer's time in a rush).
     journaled, refused = known.verdicts(p.id if p is not None else r[1] for _, (p, r) in parsed
@@ -113,26 +122,15 @@ def admit_batch(state, inputs: Iterable[TableInput | LocalInput], known: Known, 
             replies.append((item, proposal.id, *_given(proposal.source, proposal.id, proposal.digest,
                                                        journaled_before, refused_before, notes)))
             continue
-        verdict, state_after, events = _judge(state, proposal, seq, now, in_batch, known, notes)
-        if verdict.ok:
-            state, seq = state_after, seq + len(events)
-            appended.extend(events)
-            for e in events:
-                in_batch[e.id] = (e.seq, e.digest)
-            replies.append((item, proposal.id, verdict, events[0].seq if events else None))
-        elif (verdict.held or settling) and not isinstance(item, LocalInput):
-            # an earlier entry of this table is on its way: no verdict the board would
-            # keep; it sends this one again and it is judged again then. Just after a
-            # takeover, the entry it rests on may be on its way from another table
-            # (a bell-ack before the result that rang the bell): held too.
-            notes.append((logging.INFO, "%s held %s: %s", (proposal.source, proposal.id, verdict.why), None))
-        else:
-            notes.append((logging.INFO, "%s refused %s: %s", (proposal.source, proposal.id, verdict.why), None))
-            if not verdict.held and verdict.why != HUB_ERROR:
-                refusing.append((proposal.id, proposal.digest, verdict.why, now))
-                refused[proposal.id] = (proposal.digest, verdict.why)
-            replies.append((item, proposal.id, verdict, None))
-    if ticks:
+        if rebuilding:
+            _rebuilding(rebuild, item, proposal, seq + rebuild.offset, replies, notes)
+            continue
+        state, seq = _admit(state, seq, item, proposal, now, in_batch, known, appended, replies, refusing,
+                            refused, notes)
+    if rebuilding:
+        state, seq = _rebuilt(rebuild, state, seq, now, in_batch, known, appended, replies, refusing,
+                              refused, notes)
+    if ticks and (rebuild is None or rebuild.done):
         for decision in conductor.tick(state, now):  # the hub's own decisions, due by the clock
             if decision.id not in in_batch and not known.find(decision.id):
                 seq += 1
@@ -141,6 +139,101 @@ def admit_batch(state, inputs: Iterable[TableInput | LocalInput], known: Known, 
                 appended.append(event)
                 in_batch[event.id] = (seq, event.digest)
     return Outcome(state, appended, replies, refusing, notes)
+
+
+def _admit(state, seq: int, item, proposal: Proposal, now: float, in_batch: dict, known: Known,
+           appended: list, replies: list, refusing: list, refused: dict, notes: list):
+    """One input judged against the state so far: admitted, held or refused; the state and seq after."""
+    verdict, state_after, events = _judge(state, proposal, seq, now, in_batch, known, notes)
+    if verdict.ok:
+        appended.extend(events)
+        for e in events:
+            in_batch[e.id] = (e.seq, e.digest)
+        replies.append((item, proposal.id, verdict, events[0].seq if events else None))
+        return state_after, seq + len(events)
+    if verdict.held and not isinstance(item, (LocalInput, GapInput)):
+        # an earlier entry of this table is on its way: no verdict the board would
+        # keep; it sends this one again and it is judged again then
+        notes.append((logging.INFO, "%s held %s: %s", (proposal.source, proposal.id, verdict.why), None))
+        return state, seq
+    notes.append((logging.INFO, "%s refused %s: %s", (proposal.source, proposal.id, verdict.why), None))
+    if not verdict.held and verdict.why != HUB_ERROR:
+        refusing.append((proposal.id, proposal.digest, verdict.why, now))
+        refused[proposal.id] = (proposal.digest, verdict.why)
+    replies.append((item, proposal.id, verdict, None))
+    return state, seq
+
+
+def _rebuilding(rebuild: Rebuild, item, proposal: Proposal, lost_so_far: int, replies: list, notes: list) -> None:
+    """An input during a takeover's rebuild: a kept entry waits for its seq; anything new
+    waits for the rebuild's end (a table's: no answer, its board sends it again; the
+    console's: told to try again, nothing recorded)."""
+    if isinstance(item, LocalInput):
+        replies.append((item, proposal.id, Verdict.refuse(REBUILDING), None))
+        return
+    lost_seq = _kept_seq(item.payload)
+    if lost_seq is not None and lost_seq > lost_so_far:
+        rebuild.hold(lost_seq, item, proposal)
+    else:
+        rebuild.heard(item.table)   # a new entry: its board sent back what it kept before it
+        notes.append((logging.INFO, "%s held %s until the rebuild is over", (proposal.source, proposal.id), None))
+
+
+def _rebuilt(rebuild: Rebuild, state, seq: int, now: float, in_batch: dict, known: Known, appended: list,
+             replies: list, refusing: list, refused: dict, notes: list):
+    """The held inputs whose turn has come, in the lost hub's seq order; then, once the
+    rebuild is complete, the seqs nobody sent back said, and what is left judged in its order."""
+    while True:
+        while seq + 1 + rebuild.offset in rebuild.held:
+            lost = seq + 1 + rebuild.offset
+            item, proposal = rebuild.held.pop(lost)
+            # a staff action at the time it was done: its draws seeded as they were
+            at = item.at if isinstance(item, GapInput) else now
+            verdict, state_after, events = _judge(state, proposal, seq, at, in_batch, known, notes)
+            if not verdict.ok:
+                # the lost hub acknowledged it here: never a refusal now (one id, one verdict)
+                notes.append((logging.ERROR, "rebuild: %s %s, journaled at %d by the lost hub, is %s here",
+                              (proposal.kind, proposal.id, lost, verdict.why), None))
+                rebuild.holes.append((lost, lost))
+                rebuild.offset += 1
+                continue
+            state, seq = state_after, seq + len(events)
+            appended.extend(events)
+            for e in events:
+                in_batch[e.id] = (e.seq, e.digest)
+            replies.append((item, proposal.id, verdict, events[0].seq))
+        if not rebuild.complete(now):
+            return state, seq
+        if not rebuild.held:
+            if rebuild.staff_after_hole:
+                rebuild.holes.append((seq + 1 + rebuild.offset, rebuild.staff_after_hole - 1))
+                rebuild.staff_after_hole = 0
+            rebuild.done = True
+            notes.append((logging.WARNING, "rebuild over at seq %d; the lost hub's seqs nobody sent back: %s",
+                          (seq, rebuild.holes or "none"), None))
+            return state, seq
+        # time is up and a seq is missing: said; a table's entry after it is taken in its
+        # order, a staff action left to the conductor (redo or discard: hub/gap.py)
+        for lost in [s for s, (item, _) in rebuild.held.items() if isinstance(item, GapInput)]:
+            del rebuild.held[lost]
+            rebuild.staff_after_hole = min(rebuild.staff_after_hole or lost, lost)
+        if not rebuild.held:
+            continue   # said below, up to the first staff action left to the conductor
+        rebuild.staff_after_hole = 0
+        nearest = min(rebuild.held)
+        rebuild.holes.append((seq + 1 + rebuild.offset, nearest - 1))
+        notes.append((logging.WARNING, "rebuild: the lost hub's seqs %d-%d were sent back by nobody",
+                      (seq + 1 + rebuild.offset, nearest - 1), None))
+        rebuild.offset = nearest - seq - 1
+
+
+def _kept_seq(payload: bytes) -> int | None:
+    """The seq a lost hub's ack gave this entry, where its board sends it back after a takeover."""
+    try:
+        seq = protocol.decode_object(payload).get("seq")
+    except ValueError:
+        return None
+    return seq if isinstance(seq, int) and not isinstance(seq, bool) else None
 
 
 class Ledger:

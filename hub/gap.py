@@ -35,8 +35,12 @@ def action(e: Event) -> dict:
 
 def proposal(a: dict, source: str) -> Proposal:
     """The action redone by `source` (the conductor who redoes it: what the broker says
-    of who did it first is shown, not trusted), with its own id."""
-    return Proposal(a["id"], source, a["kind"], a["body"])
+    of who did it first is shown, not trusted), with its own id; a draw or a movement with
+    the seed the lost hub drew for it (`seed`), so it seats the room as announced."""
+    body = a["body"]
+    if isinstance(a.get("seed"), int) and body.get("seed") is None:   # its request takes a seed
+        body = {**body, "seed": a["seed"]}
+    return Proposal(a["id"], source, a["kind"], body)
 
 
 class StaffGap:
@@ -55,6 +59,11 @@ class StaffGap:
             for e in staff:
                 self._own[e.id] = action(e)
                 self.inherited.pop(e.id, None)  # redone: in the journal now
+            for e in events:
+                # the seed the hub drew for a staff action (its decision `<id>/hub.<n>`)
+                asked = self._own.get(e.id.split("/hub.", 1)[0]) if "/hub." in e.id else None
+                if asked is not None and isinstance(e.body.get("seed"), int):
+                    asked["seed"] = e.body["seed"]
         return bool(staff)
 
     def replicated(self, position: int) -> bool:

@@ -1,17 +1,19 @@
 """The hub's side of a takeover (docs/takeover.md): Litestream beside it (hub/replica.py),
 the staff actions beyond the replica kept on the broker (hub/gap.py), and where this
-journal was restored from a replica — the boards resend what is after it, and for the
-settling minute after it a table's refusal is held (hub/batch.py)."""
+journal was restored from a replica — the boards resend what is after it, and the lost
+hub's events after it are rebuilt in its order before anything new (hub/rebuild.py)."""
 from __future__ import annotations
 
 import logging
 import threading
+import time
 from typing import Iterable
 
 from . import gap, protocol
 from .event import Event
 from .journal import Journal, journaled_at
 from .gap import StaffGap
+from .rebuild import REBUILD_MAX_S, Rebuild, rebuild_for
 from .replica import Lag, Replica
 
 log = logging.getLogger("hub")
@@ -29,13 +31,28 @@ class Replication:
         # Staff actions beyond the replica; at start, read on the broker: those a lost
         # hub's replica lacked, for the conductor to redo or discard.
         self.staff_gap = StaffGap()
+        # After a takeover: the lost hub's events beyond the replica, rebuilt in its order
+        # (the writer's; None when there is none or it is over).
+        self.rebuild: Rebuild | None = None
 
-    def start(self, host: str, port: int, username: str | None, password: str | None) -> None:
+    def start(self, host: str, port: int, username: str | None, password: str | None,
+              tables: Iterable[int] = (), rebuild_s: float = REBUILD_MAX_S) -> None:
         if self.replica:
             lost = gap.read_unreplicated(host, port, username, password)
             known = self.journal.find_many(a["id"] for a in lost)
             self.staff_gap = StaffGap([a for a in lost if a["id"] not in known])
             self.replica.start()
+        if self.restored is not None:
+            self.rebuild = rebuild_for(self.restored, self.restored_at, tables, self.staff_gap.waiting(), time.time(),
+                                       rebuild_s)
+
+    def rebuilding(self) -> bool:
+        """Whether the lost hub's events are still being rebuilt: nothing new is admitted."""
+        return self.rebuild is not None and not self.rebuild.done
+
+    def holes(self) -> list[tuple[int, int]]:
+        """The lost hub's seqs nobody sent back (first, last), for the console."""
+        return list(self.rebuild.holes) if self.rebuild else []
 
     def stop(self) -> None:
         if self.replica:
@@ -57,11 +74,6 @@ class Replication:
         self.client.publish(protocol.HUB_STATUS, protocol.encode(self.status()), qos=1, retain=True)
         if self.replica:
             self._publish_gap()
-
-    def settling(self, now: float, settle_s: float) -> bool:
-        """Within `settle_s` of `party takeover`: the boards are sending back, in any order
-        across tables, the entries the replica lacked."""
-        return self.restored_at is not None and now < self.restored_at + settle_s
 
     def journaled(self, events: Iterable[Event]) -> None:
         """Events just committed: the staff's among them on the broker before the console hears "done"."""

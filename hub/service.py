@@ -27,6 +27,7 @@ from . import conductor, edge, protocol
 from .batch import HUB_ERROR, LocalInput, TableInput, admit_batch
 from .event import Proposal, Verdict
 from .position_cache import PositionCache
+from .rebuild import REBUILD_MAX_S, Heard
 from .publishing import Publisher
 from .replication import Replication
 from .runs import Runs
@@ -64,8 +65,7 @@ class _Republish:
 
 
 class Hub:
-    TAKEOVER_SETTLE_S = 60.0  # after a takeover, tables' refusals are held this long
-
+    REBUILD_S = REBUILD_MAX_S  # after a takeover, new entries wait at most this long (hub/rebuild.py)
     def __init__(self, journal_path: str | Path, broker_host: str, broker_port: int, *,
                  username: str | None = None, password: str | None = None, client_id: str = "hub",
                  boards: dict[int, str] | None = None, replica: str | None = None, replica_sync_s: float = 1.0,
@@ -98,7 +98,8 @@ class Hub:
     # ----- life cycle -------------------------------------------------------
     def start(self) -> "Hub":
         self.tail.start()
-        self.replication.start(*self.broker_address, *self._account)
+        self.replication.start(*self.broker_address, *self._account, tables=conductor.tables(self.state),
+                               rebuild_s=self.REBUILD_S)
         self.mqtt.connect_async(*self.broker_address, keepalive=10)
         self._writer.start()
         self.runs.begin(self.broker_address, self._alive)
@@ -202,6 +203,8 @@ class Hub:
             self._inbox.put(TableInput(table, message.payload))
         else:
             self.boards.note(table, leaf, message.payload)
+            if leaf == "heartbeat" and self.replication.rebuilding():
+                self._inbox.put(Heard(table))   # after the entries its board sent back
 
     # ----- the writer ---------------------------------------------------------
     def _write_loop(self) -> None:
@@ -260,7 +263,7 @@ class Hub:
         inputs = [item for item in items if not isinstance(item, _Republish)]
         now = time.time()
         out = admit_batch(self.state, inputs, self.journal, now, boards=self.provisioned_boards,
-                          settling=self.replication.settling(now, self.TAKEOVER_SETTLE_S))
+                          rebuild=self.replication.rebuild)
         for level, message, args, exc in out.notes:
             log.log(level, message, *args, exc_info=exc)
         judged = time.monotonic()

@@ -78,6 +78,7 @@ def _globals():
             "role": store.staff().get(g.get("login")), "hidden_standings": _hub().state.standings_hidden is not None, "kept_form": kept_form,
             "replica": _hub().replica_lag(time.time()) if g.get("login") else None,
             "gap": _gap() if g.get("login") else [], "hub_started": _hub().runs.started,
+            "holes": _hub().replication.holes() if g.get("login") else [],
             "restart": _restart()}
 
 

@@ -111,17 +111,6 @@ def test_a_game_ahead_of_its_table_is_held_unanswered_until_the_one_before_is_in
     assert acks(later) == [("sim-1.1.2", True, "GAME 2 SAVED")]
 
 
-def test_just_after_a_takeover_a_tables_refusal_is_held_but_the_consoles_is_given(party):
-    ledger = Ledger(party.journal)
-    ack = sent(1, "sim-1.1.9", "bell-ack", {"bell": "not-rung"})
-    staff = LocalInput(Proposal("console-1", "staff:ann", k.SESSION_STARTED, {"session": 1}))
-    out = admit_batch(party.state, [ack, staff], ledger, NOW, settling=True)
-    assert acks(out) == [("console-1", False, out.replies[0][2].why)]
-    assert out.replies[0][0] is staff
-    settled = admit_batch(party.state, [ack], ledger, NOW)
-    assert acks(settled) == [("sim-1.1.9", False, "NO SUCH BELL")] and len(settled.refusals) == 1
-
-
 def test_the_envelope_is_read_here_and_a_refusal_names_the_id_where_it_can(party):
     ledger = Ledger(party.journal)
     junk = TableInput(1, b"not json {")

@@ -110,26 +110,30 @@ def test_restore_refuses_to_overwrite_and_names_a_missing_replica(tmp_path):
         restore(replica_url(str(tmp_path / "nothing-here")), tmp_path / "new.sqlite3")
 
 
-def test_just_after_a_takeover_a_refusal_is_held_until_what_it_rests_on_is_back(make_hub, table, tmp_path):
-    # The boards send back what the replica lacked, in any order across tables: a table's
-    # bell-ack may come before the entry that rang the bell. The standby holds such a
-    # refusal (no verdict: the board sends it again) instead of making it final.
+def test_after_a_takeover_the_lost_hubs_entries_come_back_in_its_order_before_anything_new(
+        make_hub, table, tmp_path):
+    # Entries the lost hub acknowledged beyond the replica, sent back by their boards with
+    # its seq (docs/protocol.md), in any order across tables: journaled in the lost hub's
+    # order; the console told to wait and a new entry held until every table has sent
+    # back what it kept (its heartbeat behind its entries: hub/rebuild.py).
     hub = make_hub(tables=3)
-    assert seat_guests(hub, guest_names(12), seed=3).ok and start_session(hub, 1).ok
     hub.stop()
     j = Journal(tmp_path / "journal.sqlite3")
-    j.mark_restored(time.time())  # what `party takeover` does after the restore
+    restored = j.mark_restored(time.time())  # what `party takeover` does after the restore
     j.close()
     standby = make_hub()
-    t1 = table(1)
-    assert t1.ack_for(t1.send("call", {}))["ok"] is True  # the standby hears the table
-    ack_id = t1.send("bell-ack", {"bell": "s1-bell-1"})  # the bell is not rung (yet) here
-    assert t1.no_ack(within=1.5)
-    assert staff_action(standby, BELL, {"meaning": "finish"}).ok  # what it rests on is back
-    t1.send("bell-ack", {"bell": "s1-bell-1"}, event_id=ack_id)  # the board's resend
-    assert t1.ack_for(ack_id)["ok"] is True
+    t1, t2, t3 = table(1), table(2), table(3)
+    second = t1.send("call", {}, seq=restored + 2)
+    assert t1.no_ack(within=1.5)   # its turn has not come
+    assert staff_action(standby, BELL, {"meaning": "finish"}).why == "REBUILDING"
+    first = t2.send("call", {}, seq=restored + 1)
+    assert (t2.ack_for(first)["seq"], t1.ack_for(second)["seq"]) == (restored + 1, restored + 2)
+    new = t3.send("call", {})
+    assert t3.no_ack(within=1.5)   # new: it waits for the rebuild
+    for t in (t1, t2, t3):
+        t.heartbeat()
+    t3.send("call", {}, event_id=new)   # the board's resend
+    assert t3.ack_for(new)["seq"] == restored + 3
+    assert staff_action(standby, BELL, {"meaning": "finish"}).why != "REBUILDING"
 
-    # Once the takeover has settled, a refusal is final again.
-    standby.TAKEOVER_SETTLE_S = 0.0
-    t2 = table(2)
-    assert t2.ack_for(t2.send("bell-ack", {"bell": "s9-bell-9"}))["ok"] is False
+

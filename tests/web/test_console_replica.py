@@ -11,6 +11,7 @@ from hub.gap import read_unreplicated
 from hub.journal import Journal
 from hub.replica import replica_url, restore
 from hub.service import Hub
+from hardware.sim.protocol_table import ProtocolTable
 from web import create_app
 from web.server import WebServer
 
@@ -83,6 +84,11 @@ def standby(hub, broker, tmp_path):
     replicated(hub)
     hub.replica._proc.kill()
     hub.replica._proc.wait()
+    # a table's entry acknowledged, its board lost with the hub: a seq nobody sends back,
+    # so the staff actions after it are the conductor's to redo or discard (hub/rebuild.py)
+    board = ProtocolTable(broker.host, broker.port, 1, ack_bells=False)
+    assert board.ack_for(board.send("call", {}))["ok"] is True
+    board.close()
     submit(hub, ev.GUEST_LISTED, {"guest": "Late Lottie"})
     submit(hub, ev.GUEST_LISTED, {"guest": "Wrong Walter"})
     hub.stop()  # the machine is gone (its retained list of staff actions stays on the broker)
@@ -92,8 +98,15 @@ def standby(hub, broker, tmp_path):
     j = Journal(journal)
     j.mark_restored(time.time())
     j.close()
-    h = Hub(journal, broker.host, broker.port, replica=str(tmp_path / "usb-stick")).start()
+    h = Hub(journal, broker.host, broker.port, replica=str(tmp_path / "usb-stick"))
+    h.REBUILD_S = 2.0   # the tables' boards say nothing: the rebuild ends by its time
+    h.start()
     assert h.seq == restored and "Late Lottie" not in guests(h)
+    deadline = time.monotonic() + 20
+    while h.replication.rebuilding():
+        assert time.monotonic() < deadline, "the rebuild never ended"
+        time.sleep(0.1)
+    assert h.replication.holes() == [(restored + 1, restored + 1)] and "Late Lottie" not in guests(h)
     yield h
     h.stop()
 
@@ -104,6 +117,9 @@ def test_staff_actions_the_replica_lacked_are_shown_after_a_takeover_to_redo_or_
     section = re.search(r'<section id="gap".*?</section>', html, re.S).group(0)
     assert "Not in the replica: redo or discard" in section and 'role="alert"' in section
     assert "Late Lottie" in section and "Wrong Walter" in section
+    (first, _), = standby.replication.holes()   # and the seq nobody sent back, said by seq
+    holes = re.search(r'<section id="holes".*?</section>', html, re.S).group(0)
+    assert f"event {first} was sent back by no board" in holes
 
     lottie, walter = (a["id"] for a in standby.staff_gap.waiting())
     csrf = csrf_of(html)
