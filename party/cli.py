@@ -14,7 +14,7 @@ import threading
 import time
 from pathlib import Path
 
-from hub.conductor.forms import FORMS
+from hub.conductor import forms as party_forms
 
 
 def _host_port(text: str) -> tuple[str, int]:
@@ -39,7 +39,7 @@ def _above_zero(kind):
 
 
 # The party forms, one line each for `party demo --help` (hub/conductor/forms/: one module each)
-PARTY_FORMS = {name: form.line for name, form in FORMS.items()}
+PARTY_FORMS = {name: form.line for name, form in party_forms.FORMS.items()}
 
 
 def _party_form(name: str) -> str:
@@ -47,9 +47,10 @@ def _party_form(name: str) -> str:
         return name
     from hub.scoring import FORMS
     if name in FORMS:
+        players = " or ".join(map(str, FORMS[name].players))
         raise argparse.ArgumentTypeError(
-            f"{name} is a game the scoring engine knows, not a party form; a party is one of: "
-            f"{', '.join(PARTY_FORMS)}")
+            f"{name} is a game the scoring engine knows, not a party form (a game for {players}: a "
+            f"party table seats four); a party is one of: {', '.join(PARTY_FORMS)}")
     raise argparse.ArgumentTypeError(f"no party form {name!r}; one of: {', '.join(PARTY_FORMS)}")
 
 
@@ -336,7 +337,7 @@ def _demo(args) -> int:
         # a party run by the clock ("an hour and a half", BERGEN GAME) runs 1.5 minutes a
         # second of --pace in the demo, so its clock and its end are seen too; its points
         # keyed as they are made (the console's default), so the projector shows them live
-        book = FORMS[args.form]
+        book = party_forms.FORMS[args.form]
         clock = ({"time_limit": 1.5 * args.pace} if book.time_limit else {}) | (
             {"in_play": "each"} if book.in_play else {})
         _create_party(hub, args.tables, args.form, **clock)

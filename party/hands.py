@@ -107,11 +107,11 @@ def played_hand(setup: Setup, seats, rng, play_off: bool = False, lead: bool = F
     the hand: none unless the set-up keys counts as they are made)."""
     m = SeatMap(seats_taken(seats))
     r = rules(setup, len(m.table), play_off)
-    played = get_form(setup.game).play_hand(r, rng)
+    played = get_form(r.form).play_hand(r, rng)
     counts = [{m.key_to_table(k): m.table_number(v) if k == "seat" else v for k, v in c.items()}
               for c in played.play_values]
     values = {}
-    for f in get_form(setup.game).entry_form(r).fields:
+    for f in get_form(r.form).entry_form(r).fields:
         v = played.values[f.k]
         if not f.asked(played.values):
             continue   # not asked, so not keyed (firmware/entry.py)

@@ -34,7 +34,7 @@ SEATS = C.SEATS
 FORM_NAMES = {name: form.title for name, form in PARTY_FORMS.items()}
 # what a score-card counts, in the book's words
 MEASURE_WORDS = {"sixteenths": "note-values", "quarters": "quarters", "games": "games won",
-                 "punch-holes": "punch-holes"}
+                 "punch-holes": "punch-holes", "points": "points"}
 
 
 def table_numbers(state) -> list[int]:
@@ -552,7 +552,7 @@ def invitation_text(plan: dict) -> dict:
     elif game == "sebastopol":
         award = f"{lead} {count} winning the greatest number of games."
     else:
-        measure = "quarters" if game == "all-quarters" else "note-values"
+        measure = MEASURE_WORDS[PARTY_FORMS[game].measure]
         award = f"{lead} {count} gaining the highest amounts of {measure}."
     days = plan.get("reply_days", 2)
     return {"host": plan["host"], "when": plan["when"], "hour": plan["hour"],

@@ -32,6 +32,8 @@ def variant(setup: Setup, play_off: bool = False) -> str:
     play-off among players tied for a prize is "a game among themselves", each for himself:
     in the partnership forms that is the game without sides."""
     book = setup.party_form
+    if play_off and book.play_off_game:
+        return book.play_off_variant or get_form(book.play_off_game).default
     if play_off and book.play_off_variant:
         # the party's reading of a tie on doubles holds in its play-off (Bergen's "-sum")
         tie = "-sum" if (setup.variant or "").endswith("-sum") else ""
@@ -42,20 +44,27 @@ def variant(setup: Setup, play_off: bool = False) -> str:
     return book.variant or ("grimm" if "grimm" in form.variants else form.default)
 
 
+def game(setup: Setup, play_off: bool = False) -> str:
+    """The engine's form a table plays: the party form's game, or its play-off's (partners
+    tied for a prize play "a game among themselves" each for himself, in a game that has
+    no sides where the party's game has only partners: Texas 42)."""
+    return (play_off and setup.party_form.play_off_game) or setup.game
+
+
 @lru_cache(maxsize=64)
 def rules(setup: Setup, players: int, play_off: bool = False):
     # a session's tables follow the party rules (a short table draws more); a play-off is
     # "a game among themselves"
     each = {"in_play": "each"} if setup.in_play == "each" and not play_off else {}
-    return get_form(setup.game).rules(players=players, variant=variant(setup, play_off),
+    return get_form(game(setup, play_off)).rules(players=players, variant=variant(setup, play_off),
                                       tile_set=setup.tile_set, party=not play_off, **each)
 
 
 @lru_cache(maxsize=64)
 def _seat_fields(setup: Setup, players: int, play_off: bool) -> tuple[str, ...]:
     """The engine's fields keyed as a seat (1-4): these carry seat numbers to translate."""
-    form = get_form(setup.game)
-    return tuple(f.k for f in form.entry_form(rules(setup, players, play_off)).fields if f.seat)
+    r = rules(setup, players, play_off)
+    return tuple(f.k for f in get_form(r.form).entry_form(r).fields if f.seat)
 
 
 def seats_taken(seats) -> tuple[str, ...]:
@@ -83,7 +92,7 @@ def _door(setup: Setup, occupied: tuple[str, ...], play_off: bool) -> _Door:
     m = SeatMap(occupied)
     players = len(occupied)
     r = rules(setup, players, play_off)
-    form = get_form(setup.game)
+    form = get_form(r.form)
     keys = {m.key_to_table(f.k): f.k for f in form.entry_form(r).fields}
     keys = {k: ek for k, ek in keys.items() if m.key_to_engine(k) == ek}   # as translated key by key
     return _Door(m, r, form, _seat_fields(setup, players, play_off), keys, form.scorer(r))
@@ -134,7 +143,8 @@ def _fields(setup: Setup, occupied: tuple[str, ...], play_off: bool, lead: bool)
     """The fields for a table with these seats occupied (cached: every board's screen asks)."""
     m = SeatMap(occupied)
     fields = [dict(LEAD_FIELD)] if lead else []
-    engine_form = get_form(setup.game).entry_form(rules(setup, len(m.table), play_off))
+    r = rules(setup, len(m.table), play_off)
+    engine_form = get_form(r.form).entry_form(r)
     seat_keys = {f.k for f in engine_form.fields if f.seat}
     for f in engine_form.to_json():
         k = m.key_to_table(f["k"])

@@ -79,6 +79,12 @@ class Setup:
         return PARTY_FORMS[self.form].partnership
 
     @property
+    def fewest(self) -> int:
+        """The fewest players a table of this form plays with (four in the partnership forms:
+        "There must always be four players at each table", BERGEN GAME)."""
+        return PARTY_FORMS[self.form].players
+
+    @property
     def bell_meaning(self) -> str:
         """What the conductor's bell means in this form (000_ff8a6ed40036e836.txt): Block,
         Draw, All-Quarters, Sebastopol — "he requests the other tables to finish the games

@@ -138,15 +138,18 @@ class TableSession:
 
 class Counted(NamedTuple):
     """The entries of a table that count: games (a count made in play is none), the points
-    of A+C and of B+D (seats A and B: partners gain alike), and the last of them."""
+    of seats A-D (in the partnership forms A's are A+C's and B's B+D's: partners gain alike),
+    and the last of them."""
     games: int = 0
-    points: tuple = (0, 0)
+    points: tuple = (0, 0, 0, 0)
     last: Entry | None = None
 
     def plus(self, e: Entry) -> "Counted":
         if not e.counts:
             return self
-        return Counted(self.games + (not e.in_play), (self.points[0] + e.gains[0], self.points[1] + e.gains[1]), e)
+        a, b, c, d = self.points
+        ga, gb, gc, gd = e.gains
+        return Counted(self.games + (not e.in_play), (a + ga, b + gb, c + gc, d + gd), e)
 
 
 _NOTHING_COUNTED = Counted()
@@ -231,7 +234,7 @@ class PartyState:
 def in_play(setup: Setup, t: TableSession) -> bool:
     """A table plays with two players or more; the partnership forms need all four
     ("There must always be four players at each table", BERGEN GAME)."""
-    return t.players >= (4 if setup.partnership else 2)
+    return t.players >= setup.fewest
 
 
 def table_done(setup: Setup, s: Session, t: TableSession) -> bool:
@@ -243,6 +246,9 @@ def table_done(setup: Setup, s: Session, t: TableSession) -> bool:
     bell = s.bell
     if setup.games_per_session is not None and t.entered >= setup.games_per_session:
         return True
+    if setup.session_points is not None and bell is not None and bell.meaning == "finish" \
+            and max(t.counted.points) >= setup.session_points:
+        return True   # its game is won: the others finish the hand in hand (Muggins' party)
     if bell is None:
         return False
     seen = t.acks.get(bell.id)

@@ -87,7 +87,7 @@ class Party:
         self.must(self.staff(k.SESSION_STARTED, {"session": s.number}))
         if self.state.setup.seat_check:
             for n, t in s.tables.items():
-                if t.players >= (4 if self.state.setup.partnership else 2):
+                if t.players >= self.state.setup.fewest:
                     self.must(self.table(n, k.SEAT_CHECK, {"cards": self.card_numbers(n)}))
 
     def card_numbers(self, n: int) -> dict:

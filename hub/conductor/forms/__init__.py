@@ -40,6 +40,7 @@ class PartyForm:
     movement_rule: str        # the movement in a line, for the docs and the console
     measure: str              # what the standings count (a score-card's amount)
     partnership: bool = False          # White and Red cards, four at every table, sides A+C / B+D
+    players: int = 2                   # the fewest at a table that plays (4: four at every table)
     games: int | None = None           # games a session (None: to `session_points`)
     session_points: int | None = None  # points by one side that end the session (partners)
     sessions: int | None = None        # None: by the clock, `time_limit`
@@ -47,6 +48,7 @@ class PartyForm:
     bell: str = "finish"               # "finish" the game in hand, or "stop" at once
     variant: str | None = None         # the engine's variant at a party table (None: its default)
     play_off_variant: str | None = None
+    play_off_game: str | None = None   # the engine's form a play-off is played in (None: `game`)
     first_lead: str = "HIGH DOUBLE LEAD"   # the board's line about game 1's lead
     rotating_lead: bool = False        # a keyed first lead, then to the left game by game
     in_play: bool = False              # the table may key each count as it is made
@@ -56,13 +58,16 @@ class PartyForm:
             raise ImportError(f"party form {self.name}: movement {self.movement!r}, bell {self.bell!r}")
         if (self.movement == "partners") != self.partnership:
             raise ImportError(f"party form {self.name}: partners move only in a partnership form")
+        if self.partnership and self.players != 4:
+            raise ImportError(f"party form {self.name}: partners play four at a table")
         if self.games is None and self.session_points is None:
             raise ImportError(f"party form {self.name}: a session ends by games or by points")
 
 
 # the order the forms are listed in (the console's choice, `party demo --help`, the docs): the
-# book's six in the book's order, then the other modules by name
-ORDER = ("block", "draw", "all_quarters", "sebastopol", "bergen", "tiddle_a_wink")
+# book's six in the book's order, then the other books' games, then any other module by name
+ORDER = ("block", "draw", "all_quarters", "sebastopol", "bergen", "tiddle_a_wink",
+         "muggins", "matador", "texas_42", "pell")
 
 
 def _gathered() -> dict[str, PartyForm]:

@@ -13,5 +13,5 @@ FORMS = (PartyForm(
     movement="partners",
     movement_rule="the partners ahead at each table get a punch-hole each, move up one table and "
                   "separate, each taking a partner of the other colour",
-    measure="punch-holes", partnership=True, session_points=10, time_limit=90, bell="stop",
+    measure="punch-holes", partnership=True, players=4, session_points=10, time_limit=90, bell="stop",
     variant="party", play_off_variant="game", in_play=True),)

@@ -22,12 +22,12 @@ def check_draw_seats(state, p, login, now):
         raise Refusal("SEATS DRAWN")
     setup = state.setup
     guests = [g.name for g in state.guests.values() if g.checked_in and g.left is None]
-    need = 4 if setup.partnership else 2
+    need = setup.fewest
     if len(guests) < need:
         raise Refusal("TOO FEW GUESTS")
     if len(guests) > setup.tables * 4:
         raise Refusal("TOO MANY GUESTS")
-    if setup.partnership and len(guests) % 4:
+    if need == 4 and len(guests) % 4:
         # "There must always be four players at each table" (BERGEN GAME), two of each colour
         raise Refusal("FOUR AT A TABLE")
     in_hand = {g.name: g.card for g in state.guests.values() if g.card}

@@ -30,12 +30,11 @@ def bell_due(state: PartyState, table: int, p: Proposal) -> tuple[Proposal, ...]
     if setup.games_per_session is not None and counted.games >= setup.games_per_session:
         return (decision(p, 1, k.HubBell, meaning="finish",
                          cause=FrozenMap({"table": table, "game": counted.games})),)
-    if setup.session_points is not None:
-        for side in (0, 1):
-            if counted.points[side] >= setup.session_points:
-                # the game of the result or of the count made in play that reached ten
-                return (decision(p, 1, k.HubBell, meaning="stop",
-                                 cause=FrozenMap({"table": table, "game": counted.last.game})),)
+    if setup.session_points is not None and max(counted.points) >= setup.session_points:
+        # the game of the result or of the count made in play that reached ten (a side's
+        # points, or a player's where each plays for himself), with the form's bell
+        return (decision(p, 1, k.HubBell, meaning=setup.bell_meaning,
+                         cause=FrozenMap({"table": table, "game": counted.last.game})),)
     return ()
 
 
