@@ -47,6 +47,7 @@ class TableApp:
         self.hub = None  # the hub's retained status: "online" / "offline"
         self.safe = None  # the journal seq its replica holds; None: it keeps no replica
         self.restored = None  # where its journal was restored from a replica; None: never
+        self.took = None  # which takeover restored it (two may restore at one seq); None: never
         self.entry = None
         self.draft_game = None  # (form kind, game) the draft belongs to
         self.draft = {}  # values keyed so far for draft_game; survives cancel and refusal
@@ -107,9 +108,10 @@ class TableApp:
             if self.hub == "online":
                 # Its replica's position: acked events beyond it are kept until it passes them.
                 self.safe = m.get("safe") if isinstance(m.get("safe"), int) else None
-                r = m.get("restored")
+                r, t = m.get("restored"), m.get("took")
                 self.restored = r if isinstance(r, int) else None
-                back = self.outbox.hub_safe(self.restored, self.safe)
+                self.took = t if isinstance(t, int) else self.restored
+                back = self.outbox.hub_safe(self.restored, self.took, self.safe)
                 if was != "online" or back:
                     for e in self.outbox.entries:  # a restarted hub has none of our unacked events
                         e[_E_SENT] = None

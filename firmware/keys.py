@@ -180,7 +180,7 @@ def ack(app, m):
     # gives the refused values back to correct).
     seq = m.get("seq")
     keep = m.get("ok") is True and isinstance(seq, int) and app.safe is not None and seq > app.safe
-    e = app.outbox.settle(m.get("id"), seq if keep else None, app.restored)
+    e = app.outbox.settle(m.get("id"), seq if keep else None, app.took)
     if not e:
         return  # a repeated ack for an event already settled
     if app.sending and app.sending[0] == e[_E_ID]:

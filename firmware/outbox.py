@@ -11,7 +11,7 @@
 #   -<id>       the hub settled that event (ok or refused)
 #   =<seq> <r> <id>  the hub journaled that event at <seq>, not yet safe beyond its
 #               disk: kept, to resend to a hub restored from a replica that lacks it;
-#               <r>: where that hub's journal was restored from a replica (- if never)
+#               <r>: the takeover that hub's journal was restored by (- if never)
 #   R<id>       a kept event goes back to be resent (a restored hub lacks it), with
 #               the seq it was journaled at: the restored hub rebuilds in that order
 #   S<seq>      the hub's replica holds its journal up to <seq>: kept events up to
@@ -212,12 +212,13 @@ class Outbox:
                 return e
         return None
 
-    def hub_safe(self, restored, safe):
+    def hub_safe(self, restored, took, safe):
         """The hub's status: kept events an earlier hub journaled after `restored`
         (where this hub's journal was restored from a replica; None if never) go
-        back to be resent; of the rest, those up to `safe` (its replica's position;
-        None: it has no replica) are dropped. True if some go back."""
-        back = [k for k in self.kept if restored is not None and k[_K_RESTORED] != restored and k[_K_SEQ] > restored]
+        back to be resent, unless this hub's takeover (`took`) acknowledged them;
+        of the rest, those up to `safe` (its replica's position; None: it has no
+        replica) are dropped. True if some go back."""
+        back = [k for k in self.kept if restored is not None and k[_K_RESTORED] != took and k[_K_SEQ] > restored]
         for k in back:
             self._append("R" + k[_E_ID])
         self._back(back)

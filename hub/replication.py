@@ -61,12 +61,15 @@ class Replication:
     def status(self) -> dict:
         """The hub's retained status (docs/protocol.md): with a replica, how far it holds
         the journal (`safe`: the boards may forget entries up to it), and after a
-        takeover where this journal was restored (`restored`: they resend what is after)."""
+        takeover where this journal was restored (`restored`: they resend what is after,
+        unless acknowledged by this very takeover, `took`)."""
         status = {"v": 1, "state": "online"}
         if self.replica:
             status["safe"] = self.replica.position or 0
         if self.restored is not None:
-            status["restored"] = self.restored
+            # `took`: which takeover (two standbys in a row may restore at one seq, the
+            # second before the first's replica moved on); a board's small integer
+            status["restored"], status["took"] = self.restored, int(self.restored_at * 10) % 1_000_000_000
         return status
 
     def connected(self) -> None:

@@ -12,7 +12,6 @@ from pathlib import Path
 
 from hub import conductor
 from party.broker import best_available
-from hub.journal import Journal
 from party.replay import read_journal
 
 from .boards import start_boards, stop_boards
@@ -138,19 +137,24 @@ def _compared(fig: Figures, out: dict, ref: Figures, ref_out: dict) -> Figures:
 # ----- lose the hub's machine -------------------------------------------------------------------
 
 def machine_lost(work: Path, *, tables: int = 20, seed: int = 19, sessions: int | None = None,
-                 games: int | None = None, sync_s: float = 5.0, say=print) -> Figures:
+                 games: int | None = None, sync_s: float = 5.0, losses: int = 2, say=print) -> Figures:
     """The hub's machine lost mid-session with entries in flight: the hub and its Litestream
     SIGKILLed, its journal's directory deleted; a standby runs `party takeover` from the
-    replica on the same broker. Compared with a fault-free run of the same seed.
+    replica on the same broker; then (`losses` 2) the standby's machine is lost the same way
+    and a second standby takes over. The boards key on through each outage. Compared with a
+    fault-free run of the same seed.
 
-    The machine is lost as soon as half the tables' entries of a round are acknowledged,
+    Each machine is lost as soon as half the tables' entries it was sent are acknowledged,
     the others still being keyed or sent. Litestream ships every `sync_s` seconds (5: wider
     than `party run`'s default 1 s, so the replica most likely lacks entries the boards were
-    told are saved: the gap the boards' kept entries must close)."""
+    told are saved: the gap the boards' kept entries must close). Checked: every entry a lost
+    hub acknowledged is in the next standby's journal at the seq it was given (the standby
+    rebuilt the lost hub's rows in its order, hub/rebuild.py), the seating announced before
+    each loss is the one kept, no id heard two verdicts."""
     say(f"machine-lost: a fault-free party of {tables} tables first (seed {seed})")
     ref, ref_out = _party_with_child_hub(work / "fault-free", tables=tables, seed=seed, sessions=sessions,
                                          games=games, kills=0, say=say)
-    say(f"machine-lost: fault-free run {ref.seconds:.0f} s; now the same party, its hub's machine lost")
+    say(f"machine-lost: fault-free run {ref.seconds:.0f} s; now the same party, {losses} machines lost")
     work = fresh_dir(work / "lost")
     fig = Figures("machine-lost")
     broker = best_available().start()
@@ -162,27 +166,34 @@ def machine_lost(work: Path, *, tables: int = 20, seed: int = 19, sessions: int 
     party = LockstepParty(handle, boards, seed=seed, sessions=sessions, say=say,
                           **({"games_per_session": games} if games else {}))
     at_round = random.Random(f"{seed}:machine").randrange(2, 1 + (games or 4))  # a game of session 1
-    seen: dict = {}
+    lost: list[dict] = []   # per loss: when, what the lost hub acknowledged, the seating it announced
 
     def lose_and_take_over(began: float) -> None:
-        deadline = began + 60
-        while len(traffic.acked_before(time.monotonic()) - traffic.acked_before(began)) < max(1, tables // 2):
-            if time.monotonic() > deadline:
-                return
-            time.sleep(0.01)
-        lost_at = time.monotonic()
-        handle.lose_machine()
-        # acks the dying hub sent until its SIGKILL landed are not the standby's
-        dead = time.monotonic()
-        acked = traffic.acked_before(dead)
-        handle.take_over(work / "standby" / "journal.sqlite3")
-        taken = time.monotonic()
-        first = None
-        while first is None and time.monotonic() < taken + 60:
-            first = traffic.first_ack_after(dead)
-            time.sleep(0.05)
-        seen.update(lost_at=lost_at, acked=acked, started_s=taken - lost_at,
-                    takeover_s=first - lost_at if first else None)
+        hub_since = 0.0
+        for n in range(1, losses + 1):
+            deadline = began + 60
+            while len(traffic.acked_before(time.monotonic()) - traffic.acked_before(began)) < max(1, tables // 2):
+                if time.monotonic() > deadline:
+                    return
+                time.sleep(0.01)
+            state = handle.state()
+            seating = {t: x.seats for t, x in state.session.tables.items()} if state.session else {}
+            lost_at = time.monotonic()
+            handle.lose_machine()
+            # acks the dying hub sent until its SIGKILL landed are not the standby's
+            dead = time.monotonic()
+            handle.take_over(work / f"standby-{n}" / "journal.sqlite3")
+            taken = time.monotonic()
+            first = None
+            while first is None and time.monotonic() < taken + 90:
+                first = traffic.first_ack_after(dead)
+                time.sleep(0.05)
+            lost.append({"lost_at": lost_at, "acked": traffic.acked_seqs(hub_since, dead),
+                         "session": state.session.number if state.session else None, "seating": seating,
+                         "started_s": taken - lost_at, "takeover_s": first - lost_at if first else None})
+            hub_since, began = dead, first or time.monotonic()
+            if n < losses:   # the standby's own journal, before its machine goes in turn
+                lost[-1]["journal"] = _journal_rows(handle.journal, until=90)
 
     threads: list[threading.Thread] = []
 
@@ -194,21 +205,33 @@ def machine_lost(work: Path, *, tables: int = 20, seed: int = 19, sessions: int 
 
     party.on_round = on_round
     try:
-        _play(fig, party, handle, boards, threads, 120)
-        if "acked" not in seen:
-            fig.failures.append("the machine was never lost (or the standby never started)")
-        else:
-            restored = _restored_ids(handle.journal)
-            missing = seen["acked"] - restored
-            resent = traffic.sent_after(seen["lost_at"], seen["acked"])
-            fig.detail = {"tables": tables, "lost in": f"session 1 game {at_round}",
-                          "standby up s": round(seen["started_s"], 1),
-                          "takeover s": round(seen["takeover_s"], 1) if seen["takeover_s"] else None,
-                          "acked not in replica": len(missing), "resent": len(resent)}
-            if seen["takeover_s"] is None:
-                fig.failures.append("the standby never acknowledged anything")
-            if missing - resent:
-                fig.failures.append(f"acknowledged, not in the replica, never resent: {sorted(missing - resent)[:5]}")
+        _play(fig, party, handle, boards, threads, 240)
+        if len(lost) < losses:
+            fig.failures.append(f"{len(lost)} machines lost of {losses} (or a standby never started)")
+        final = _journal_rows(handle.journal)
+        for n, loss in enumerate(lost, 1):
+            # the standby that took over from this loss: read before its own machine went, or the last
+            rows = loss.get("journal", final)
+            at = {i: seq for seq, i in rows.items()}
+            moved = sorted(i for i, seq in loss["acked"].items() if at.get(i) != seq)
+            if moved:
+                fig.failures.append(f"loss {n}: acknowledged entries not at their seq in the standby's journal: "
+                                    f"{moved[:5]}")
+            kept = _seating(handle.journal, loss["session"])
+            if loss["seating"] and kept != loss["seating"]:
+                fig.failures.append(f"loss {n}: the seating of session {loss['session']} changed")
+            if loss["takeover_s"] is None:
+                fig.failures.append(f"loss {n}: the standby never acknowledged anything")
+        two = sorted(i for i, said in traffic.verdicts().items() if len({ok for ok, _ in said}) > 1
+                     or len({x for ok, x in said if ok}) > 1)
+        if two:
+            fig.failures.append(f"ids with two verdicts: {two[:5]}")
+        fig.detail = {"tables": tables, "losses": len(lost), "lost in": f"session 1 from game {at_round}",
+                      "standby up s": [round(x["started_s"], 1) for x in lost],
+                      "first ack s": [round(x["takeover_s"], 1) if x["takeover_s"] else None for x in lost],
+                      "acked by lost hubs": sum(len(x["acked"]) for x in lost),
+                      "resent": sum(len(traffic.sent_after(x["lost_at"], set(x["acked"]))) for x in lost),
+                      "two verdicts": len(two)}
         doc = comparable(conductor.to_json(JournalView(handle.journal).state()))
     finally:
         traffic.close()
@@ -218,18 +241,25 @@ def machine_lost(work: Path, *, tables: int = 20, seed: int = 19, sessions: int 
     return _compared(fig, {"results": _results(party), "doc": doc}, ref, ref_out)
 
 
+def _journal_rows(journal: Path, until: float = 0.0) -> dict[int, str]:
+    """{seq: id} of a journal's events; with `until`, read once its rebuild is over (the
+    hub's log says so) or after that many seconds."""
+    deadline = time.monotonic() + until
+    log = journal.parent.parent / "hub.log"
+    while until and time.monotonic() < deadline and b"rebuild over" not in log.read_bytes()[-200_000:]:
+        time.sleep(0.2)
+    return {e.seq: e.id for e in read_journal(journal)}
+
+
+def _seating(journal: Path, session: int | None) -> dict:
+    state = conductor.replay(read_journal(journal))
+    if session is None or len(state.sessions) < session:
+        return {}
+    return {t: x.seats for t, x in state.sessions[session - 1].tables.items()}
+
+
 def _results(party: LockstepParty) -> dict:
     return {f"{e.table}/{e.session}/{e.kind}/{e.game}": e.values for e in party.keyed}
-
-
-def _restored_ids(journal: Path) -> set[str]:
-    """The ids of the events the standby's journal was restored with (up to its mark)."""
-    j = Journal(journal)
-    try:
-        upto = (j.restored() or (0, 0.0))[0]
-    finally:
-        j.close()
-    return {e.id for e in read_journal(journal) if e.seq <= upto}
 
 
 # ----- restart the broker -----------------------------------------------------------------------

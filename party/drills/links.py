@@ -101,7 +101,8 @@ class Traffic:
     first ack came after a moment, which acknowledged entries the boards sent again."""
 
     def __init__(self, broker):
-        self.seen: list[tuple[float, str, str, bool]] = []  # (monotonic, "event"/"ack", event id, ok)
+        # (monotonic, "event"/"ack", event id, ok, the ack's seq or why)
+        self.seen: list[tuple[float, str, str, bool, object]] = []
         self._lock = threading.Lock()
         c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="drill-traffic")
         c.on_connect = lambda client, *a: client.subscribe([("party/table/+/event", 1), ("party/table/+/ack", 1)])
@@ -113,7 +114,8 @@ class Traffic:
     def _on_message(self, client, userdata, msg) -> None:
         try:
             m = json.loads(msg.payload)
-            entry = (time.monotonic(), msg.topic.rsplit("/", 1)[1], str(m["id"]), m.get("ok") is True)
+            ok = m.get("ok") is True
+            entry = (time.monotonic(), msg.topic.rsplit("/", 1)[1], str(m["id"]), ok, m.get("seq") if ok else m.get("why"))
         except (ValueError, KeyError, TypeError):
             return
         with self._lock:
@@ -121,15 +123,29 @@ class Traffic:
 
     def acked_before(self, t: float) -> set[str]:
         with self._lock:
-            return {i for at, leaf, i, ok in self.seen if leaf == "ack" and ok and at < t}
+            return {i for at, leaf, i, ok, _ in self.seen if leaf == "ack" and ok and at < t}
+
+    def acked_seqs(self, since: float, until: float) -> dict[str, int]:
+        """{id: seq} of the entries acknowledged between two moments (by the hub of that time)."""
+        with self._lock:
+            return {i: seq for at, leaf, i, ok, seq in self.seen if leaf == "ack" and ok and since <= at < until}
+
+    def verdicts(self) -> dict[str, set]:
+        """Each id's verdicts as the boards heard them: (True, seq) or (False, why)."""
+        out: dict[str, set] = {}
+        with self._lock:
+            for _, leaf, i, ok, said in self.seen:
+                if leaf == "ack":
+                    out.setdefault(i, set()).add((ok, said))
+        return out
 
     def first_ack_after(self, t: float) -> float | None:
         with self._lock:
-            return next((at for at, leaf, _, _ in self.seen if leaf == "ack" and at > t), None)
+            return next((at for at, leaf, _, _, _ in self.seen if leaf == "ack" and at > t), None)
 
     def sent_after(self, t: float, ids: set[str]) -> set[str]:
         with self._lock:
-            return {i for at, leaf, i, _ in self.seen if leaf == "event" and at > t and i in ids}
+            return {i for at, leaf, i, _, _ in self.seen if leaf == "event" and at > t and i in ids}
 
     def close(self) -> None:
         self.client.disconnect()

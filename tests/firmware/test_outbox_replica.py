@@ -31,13 +31,13 @@ def handled(board, hub, mark: str) -> None:
     time.sleep(0.5)
 
 
-def takeover(hub, restored: int, safe: int) -> None:
+def takeover(hub, restored: int, safe: int, **status) -> None:
     """The hub's machine is lost; a standby restored from the replica up to `restored`."""
     for eid, ev in list(hub.journal.items()):
         if hub.acked_seq.get(eid, 0) > restored:
             del hub.journal[eid], hub.acked_seq[eid]
     hub.received.clear()
-    hub.set_status("online", safe=safe, restored=restored)
+    hub.set_status("online", safe=safe, restored=restored, **status)
 
 
 def test_acknowledged_entry_kept_until_replicated_then_dropped(board, hub):
@@ -100,3 +100,20 @@ def test_a_hub_without_replica_lets_the_board_forget_at_once(board, hub):
     handled(board, hub, "TAKEN OVER")
     assert hub.received == []  # nothing kept, nothing resent
 
+
+
+def test_a_second_standby_restored_at_the_same_seq_gets_back_what_the_first_acknowledged(board, hub):
+    # The standby's machine lost seconds after its takeover, before its replica moved on:
+    # the second standby is restored at the same seq. What the first acknowledged after it
+    # goes back all the same: each takeover says which it is (`took`).
+    hub.seq_base(100)
+    takeover(hub, restored=100, safe=100, took=1)
+    key_result(board)
+    board.wait_for("GAME 2 SAVED")
+    sent = hub.events("result")[0]
+    assert f"=101 1 {sent['id']}" in outbox_log(board)
+    handled(board, hub, "SAME STANDBY")
+    assert hub.events("result") == [sent]   # its own takeover's: not sent back to it
+    takeover(hub, restored=100, safe=100, took=2)
+    hub.wait(lambda: hub.events("result"))
+    assert hub.events("result") == [{**sent, "seq": 101}]
