@@ -89,6 +89,9 @@ def _add_hub_options(p: argparse.ArgumentParser, journal_default: str | None) ->
                         "stick, a mounted share), sftp://USER@HOST/PATH or s3://BUCKET/PATH (docs/takeover.md)")
     p.add_argument("--replica-sync", type=float, default=1.0, metavar="SECONDS",
                    help="how often Litestream ships the journal's changes (default 1)")
+    p.add_argument("--club", metavar="FILE",
+                   help="the club's record (`party season`): its season on the projector (/season/) and the "
+                        "console, tonight's guests linked to its roster (docs/season.md)")
     p.add_argument("-v", "--verbose", action="store_true", help="debug logging, and a line per web request")
 
 
@@ -212,7 +215,7 @@ def _start_hub(args, journal: Path, movable: bool = False):
     _say_if_no_broker(hub, host, port)
     if hub.replica:
         say(f"replicating the journal to {hub.replica.url} with Litestream")
-    app = create_app(hub)
+    app = create_app(hub, CLUB=args.club)
     web = WebServer(app, *args.http).start()
     url = app.config["PUBLIC_URL"] = public_url(web.host, web.port, args.public_url)
     say(f"projected standings at {url}")

@@ -73,6 +73,13 @@ def add_party(club: Club, name: str, journal: str, night: Night, add_new: bool) 
     return replace(club, roster=roster, parties=club.parties + (Party(name, journal, tuple(links)),)), tuple(open_)
 
 
+def add_journal(club: Club, name: str, journal: str) -> Club:
+    """A party entered with no guest linked yet (tonight's, at the door: linked one by one)."""
+    if any(p.name == name for p in club.parties):
+        raise RosterError(f"the club already has a party named {name!r}")
+    return replace(club, parties=club.parties + (Party(name, journal),))
+
+
 def link(club: Club, party: str, guest: str, number: int | None) -> Club:
     """The host's word: `guest` at `party` is member `number` (None: a new member, added now)."""
     p = club.party(party)

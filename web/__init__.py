@@ -10,6 +10,7 @@ Blueprints, one job each:
 - door       the console's Guests list at scale: found as typed, answered in place
 - printables invitations, score-cards, table markers, final results (print CSS)
 - keypad     a phone per table, speaking the table protocol (bound by a token)
+- season     the club's season (app config CLUB, SEASON): projector, console, CSV (web/season.py)
 """
 from __future__ import annotations
 
@@ -54,12 +55,14 @@ def create_app(hub, **config) -> Flask:
     app.jinja_env.globals["csrf_token"] = security.csrf_token
     app.add_template_filter(bidi.isolated, "bdi")
 
-    from . import console, door, keypad, printables, standings
+    from . import console, door, keypad, printables, season, standings
     app.register_blueprint(standings.bp)
     app.register_blueprint(console.bp)
     app.register_blueprint(door.bp)
     app.register_blueprint(printables.bp)
     app.register_blueprint(keypad.bp)
+    app.register_blueprint(season.bp)
+    app.register_blueprint(season.console_bp)
 
     @app.errorhandler(400)
     @app.errorhandler(401)

@@ -14,6 +14,10 @@ from hub.conductor import events as k
 from hub.conductor.cards import SEATS
 from hub.journal import Journal
 from party.setup import guest_names
+from season import club as c
+from season import files
+from season import roster as r
+from season.rules import Rules
 from tests.conductor.party import Party, win
 
 CAST = guest_names(40)       # member numbers 1-40 in this order
@@ -67,3 +71,30 @@ def play_night(night: int, journal: Path) -> list[tuple[list[int], list[int]]]:
     j.append(p.journal)
     j.close()
     return games
+
+
+def build_club(d: Path) -> tuple[Path, list, dict]:
+    """The club's file at d/club.json as a secretary builds it night by night: the cast
+    entered as members 1-40, Ann Lee renamed before night 3, each night added (a guest nobody
+    is near added as a member: Bertha Howe, the 41st), a near match confirmed by the host; the
+    season 2026 of the six nights by the default rule (placings 10, 8, 6, 5, 4, 3, 2, 1).
+    Returns the file, each night's games as keyed, and what each night asked the host."""
+    path = d / "club.json"
+    roster = r.Roster()
+    for guest in CAST:
+        roster, _ = r.add(roster, guest)
+    club = c.Club(roster)
+    games, asked = [], {}
+    for night in range(1, 7):
+        if night == 3:   # she married: the roster's name follows, the old one is kept
+            club = c.with_roster(club, r.rename(club.roster, P + 1, "Ann Parker"))
+        journal = d / f"night-{night}.sqlite3"
+        games.append(play_night(night, journal))
+        club, open_ = c.add_party(club, f"night {night}", files.named(path, journal),
+                                  files.read_night(f"night {night}", journal), add_new=True)
+        asked[night] = open_
+        for m in open_:   # the host confirms the near match the roster offers
+            club = c.link(club, f"night {night}", m.guest, m.near[0])
+    club = c.set_season(club, "2026", tuple(f"night {n}" for n in range(1, 7)), Rules())
+    files.save(path, club)
+    return path, games, asked

@@ -12,7 +12,7 @@ from season.report import season_json
 from season.rules import Rules, standings
 from season.ratings import rate
 
-from .club_nights import CAST, FILLERS, P, Q, R, S, T, U, V, W, name, play_night
+from .club_nights import CAST, FILLERS, P, Q, R, S, T, U, V, W, build_club, name
 
 
 def number(who: int) -> int:
@@ -21,26 +21,7 @@ def number(who: int) -> int:
 
 @pytest.fixture(scope="module")
 def club_file(tmp_path_factory):
-    """The club's file, as a secretary builds it night by night; and the games keyed."""
-    d = tmp_path_factory.mktemp("club")
-    path = d / "club.json"
-    roster = r.Roster()
-    for guest in CAST:
-        roster, _ = r.add(roster, guest)
-    club = c.Club(roster)
-    games, asked = [], {}
-    for night in range(1, 7):
-        if night == 3:   # she married: the roster's name follows, the old one is kept
-            club = c.with_roster(club, r.rename(club.roster, number(P), "Ann Parker"))
-        journal = d / f"night-{night}.sqlite3"
-        games.append(play_night(night, journal))
-        club, open_ = c.add_party(club, f"night {night}", files.named(path, journal),
-                                  files.read_night(f"night {night}", journal), add_new=True)
-        asked[night] = open_
-        for m in open_:   # the host confirms the near match the roster offers
-            club = c.link(club, f"night {night}", m.guest, m.near[0])
-    files.save(path, club)
-    return path, games, asked
+    return build_club(tmp_path_factory.mktemp("club"))
 
 
 def test_the_roster_links_each_night_to_its_members(club_file):

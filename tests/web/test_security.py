@@ -17,14 +17,15 @@ from web.actions import ACTIONS
 pytestmark = pytest.mark.broker
 
 PUBLIC = {"standings.page", "standings.snapshot", "standings.stream", "static",
-          "console.login", "console.setup", "keypad.page", "keypad.stream", "keypad.event"}
+          "console.login", "console.setup", "keypad.page", "keypad.stream", "keypad.event",
+          "season.page", "season.member"}   # the club's season on the projector, as its standings
 STREAMS = {"standings.stream", "keypad.stream"}
 
 
 def rules(app, method: str):
     for rule in app.url_map.iter_rules():
         if method in rule.methods:
-            args = {a: (1 if a == "table" else "x") for a in rule.arguments}
+            args = {a: (1 if a in ("table", "number") else "x") for a in rule.arguments}
             yield rule.endpoint, rule.rule, args
 
 
