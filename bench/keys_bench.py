@@ -1,9 +1,11 @@
 """Key presses per hand at a table, for every party form, through the real firmware.
 
-    python bench/keys_bench.py [--hands 20] [--seed 1]
+    python bench/keys_bench.py [--hands 20] [--seed 1] [--forms mexican-train ...]
 
-For each form the book's party plays (Block, Draw, All Quarters, Sebastopol, Bergen,
-Tiddle-a-wink) one virtual board (the firmware on the MicroPython unix port) is shown
+For each party form (Block, Draw, All Quarters, Sebastopol, Bergen, Tiddle-a-wink, and
+those the conductor has since) and each train game the engine knows and the conductor does
+not yet run as a party (Mexican Train: its rounds at a table of four, the engine double
+counting down, by the engine's own entry form) one virtual board (the firmware on the MicroPython unix port) is shown
 the hub's entry form for a table of four, game after game (the first game of a
 session asks who led); the scoring engine plays each hand move by move and the
 simulated guest (hardware/sim/party.py, `key_in`) keys what the hand gave, knowing
@@ -45,10 +47,14 @@ from hub.conductor.leads import keys_lead  # noqa: E402
 from hub.conductor.scoring import count_form, entry_form  # noqa: E402
 from party.hands import played_hand  # noqa: E402
 from hub.conductor.setup import FORMS, PARTNERSHIP_FORMS, from_body  # noqa: E402
+from hub.scoring import get_form  # noqa: E402
 from party.keyed import as_seen  # noqa: E402
 
 
 IN_PLAY = ("bergen", "tiddle-a-wink")   # the parties whose ten points stop a session mid-hand
+# the engine's train games (issue 27: a Mexican Train round at a table of four in at most 12
+# keys), keyed from the engine's entry form until the conductor has a party form of them
+ENGINE_FORMS = tuple(f for f in ("mexican-train",) if f not in FORMS)
 
 
 def phone_keys(fields: list[dict], values: dict, count: bool = False, counted: bool = False) -> int:
@@ -67,9 +73,32 @@ def phone_keys(fields: list[dict], values: dict, count: bool = False, counted: b
     return n
 
 
-def play(form: str, table: int, broker, hub: HubDouble, hands: int, seed: int, out: dict) -> None:
+def party_hands(form: str, hands: int, rng: random.Random):
+    """A party form's hands at a table of four as the conductor forms them: per hand the game,
+    the entry form's fields, what the table keys, the counts made in play and their form."""
     setup = from_body({"form": form, "tables": 1, "in_play": "each" if form in IN_PLAY else "hand"})
     seats = tuple(card_at(1, s, form in PARTNERSHIP_FORMS) for s in SEATS)
+    games = setup.games_per_session or 4
+    counting = count_form(setup, seats) if setup.in_play == "each" else None
+    for hand in range(hands):
+        game = hand % games + 1
+        lead = keys_lead(form, game)
+        values, counts = played_hand(setup, seats, rng, lead=lead)
+        yield game, entry_form(setup, seats, lead=lead), values, counts, counting
+
+
+def engine_hands(form: str, hands: int, rng: random.Random):
+    """A train game's rounds at a table of four by the engine's own entry form (the conductor
+    has no party form of it yet): the engine double counting down a round at a time."""
+    game_form = get_form(form)
+    rules = game_form.rules(players=4)
+    fields = game_form.entry_form(rules).to_json()
+    for hand in range(hands):
+        played = game_form.play_hand(rules, rng, round=hand % game_form.rounds(rules) + 1)
+        yield hand % 4 + 1, fields, played.values, [], None
+
+
+def play(form: str, table: int, broker, hub: HubDouble, hands: int, seed: int, out: dict) -> None:
     rng = random.Random(f"{seed}:{form}")
     board = VirtualBoard(table, broker.host, broker.port,
                          data_dir=tempfile.mkdtemp(prefix=f"keys-{form}-")).start()
@@ -79,14 +108,9 @@ def play(form: str, table: int, broker, hub: HubDouble, hands: int, seed: int, o
     board.press = lambda keys: (pressed.append(0 if keys == "MEM" else len(keys)), press(keys))
     board_keys, phone = [], []
     try:
-        games = setup.games_per_session or 4
-        for hand in range(hands):
-            game = hand % games + 1
-            lead = keys_lead(form, game)
-            fields = entry_form(setup, seats, lead=lead)
-            values, counts = played_hand(setup, seats, rng, lead=lead)
+        made = engine_hands if form in ENGINE_FORMS else party_hands
+        for game, fields, values, counts, counting in made(form, hands, rng):
             screen_form = {"kind": "result", "game": game, "title": f"GAME {game}", "fields": fields}
-            counting = count_form(setup, seats) if setup.in_play == "each" else None
             count = {"kind": "count", "game": game, "title": "POINTS MADE", "fields": counting}
             hub.screen(table, form=screen_form, lines=[f"TABLE {table}", form.upper()[:16]],
                        **({"count": count} if counting else {}))
@@ -116,6 +140,8 @@ def main() -> None:
     p = argparse.ArgumentParser(description="key presses per hand, per form, on the board and phone")
     p.add_argument("--hands", type=int, default=20)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--forms", nargs="+", choices=FORMS + ENGINE_FORMS, default=FORMS + ENGINE_FORMS,
+                   metavar="FORM", help="only these forms (default: every one)")
     a = p.parse_args()
     broker = best_available()
     broker.start()
@@ -125,7 +151,7 @@ def main() -> None:
     results: dict = {}
     try:
         threads = [threading.Thread(target=play, args=(form, n, broker, hub, a.hands, a.seed, results))
-                   for n, form in enumerate(FORMS, 1)]
+                   for n, form in enumerate(a.forms, 1)]
         for t in threads:
             t.start()
         for t in threads:
@@ -134,7 +160,7 @@ def main() -> None:
               f"the sending # included; {', '.join(IN_PLAY)}: each count keyed as it is made, "
               f"counted in its hand)")
         print(f"{'form':<14} {'board median':>12} {'p90':>5} {'phone median':>13} {'p90':>5}")
-        for form in FORMS:
+        for form in a.forms:
             if form not in results:
                 print(f"{form:<14} failed")
                 continue
