@@ -17,8 +17,8 @@ stand-in of hardware/sim/hub_double.py, which acknowledges every entry.
 
 The phone keypad (web/static/keypad.js) speaks the same protocol from the same
 form; its keys are counted from the same fields and values as it takes them:
-digits then OK for each field asked (no OK where no further digit fits, but on a
-count's last field), a seat as one key, then OK on its review (a count made in play
+digits then OK for each field asked (no OK where no further digit fits, a first 0
+where 0 is allowed included, but on a count's last field), a seat as one key, then OK on its review (a count made in play
 has none: it is sent as its last field is taken). A key on its idle page opens the entry as
 a board's does: a digit, or a seat where the first field is one, but where a count made in
 play owns the seat keys the entry opens with OK.
@@ -68,7 +68,8 @@ def phone_keys(fields: list[dict], values: dict, count: bool = False, counted: b
         n += 1
     for i, f in enumerate(asked):
         v, most = values[f["k"]], f.get("max", 999)
-        takes_itself = (count and most < 10) or (v * 10 > most and (not count or i + 1 < len(asked)))
+        full = v * 10 > most or (v == 0 and not f.get("min"))   # (a first 0: no digit follows)
+        takes_itself = (count and most < 10) or (full and (not count or i + 1 < len(asked)))
         n += 1 if f.get("seat") else len(str(v)) + (0 if takes_itself else 1)
     return n
 

@@ -11,8 +11,8 @@
 # A field with "when": [k, values] is asked only while field k holds one of
 # the values; otherwise it follows from k: neither asked, shown nor sent.
 # A number field takes itself on its last possible digit (one more would pass
-# its max): no # needed (checked as on #), unless the next field holds a kept
-# value; a review page it opens ignores # for 0.7 s (docs/firmware.md).
+# its max, or it is a first 0 where 0 is allowed): no # needed (checked as on
+# #), unless the next field holds a kept value; a review page it opens ignores # for 0.7 s (docs/firmware.md).
 # A count made in play is keyed mid-game: a field of it whose values are single
 # digits (Bergen's header, 2 or 3) takes the digit without # (checked as on #),
 # and it is sent as its last field is taken, with no review page: the board
@@ -175,7 +175,8 @@ class Entry:
                 self.buf = k if self.buf == "0" else self.buf + k
                 if mx < 10 and self.form.get("kind") == COUNT:
                     return self._accept(f)
-                if int(self.buf) * 10 > mx and self._takes_itself():
+                # no digit fits after a first 0 either (a number is never typed "05")
+                if (int(self.buf) * 10 > mx or self.buf == "0" and not f.get("min")) and self._takes_itself():
                     r = self._accept(f)
                     if self.page >= 0:  # on the review page: a # this soon is habit, not a look
                         self.quick = now

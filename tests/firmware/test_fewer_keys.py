@@ -36,6 +36,27 @@ def test_a_field_takes_itself_on_its_last_possible_digit_and_a_habitual_hash_is_
     assert [l.split()[-1] for l in lines[1:4]] == ["25", "15", "A"]
 
 
+def test_a_first_zero_takes_itself_where_zero_is_allowed(board, hub):
+    """No digit fits after a first 0 (no number is typed "05"): the one who went out keys
+    his 0 in one key (a train game's round, docs/scoring.md). Where 0 is out of range
+    (PIECES, 1 to 4) it waits for #, which says so."""
+    show(hub, board, SUMMED, "SUMMED")
+    board.press("0")
+    lines = board.wait_for("B SPOTS")
+    assert "> _" in lines
+    board.press("7#")
+    board.wait_for("PIECES")
+    board.press("0")
+    board.wait_for("> 0_")
+    board.press("#")
+    board.wait_for("ONLY 1 TO 4")
+    board.press("*2")   # 2 is full: taken at once
+    board.wait_for("DOMINO BY")
+    board.press("A")
+    lines = board.wait_for("# SEND  * BACK")
+    assert [l.split()[-1] for l in lines[1:5]] == ["0", "7", "2", "A"]
+
+
 def test_a_review_page_a_full_last_field_opened_ignores_a_hasty_hash(board, hub):
     """The last field takes itself too, onto the review page; a # there within a second
     is habit, not a look: it says CHECK, THEN # and sends nothing. A # after a look sends."""

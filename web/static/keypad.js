@@ -344,7 +344,8 @@ function key(k) {
     else {
       walk.typed = walk.typed === "0" ? k : walk.typed + k;
       if (walk.form.kind === "count" && hi < 10) accept(f);   // a single-digit count: no OK
-      else if (Number(walk.typed) * 10 > hi && takesItself()) {
+      // no digit fits after a first 0 either (a number is never typed "05")
+      else if ((Number(walk.typed) * 10 > hi || (walk.typed === "0" && !f.min)) && takesItself()) {
         accept(f);
         if (walk && walk.review) walk.quick = Date.now();   // an OK this soon is habit, not a look
       }
