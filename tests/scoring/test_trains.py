@@ -33,6 +33,9 @@ def test_a_double_fifteen_set_has_136_pieces():
     # players - 10 tiles / 3 players - 15 tiles 6 players - 12 tiles / 4 players - 14 tiles 7
     # players - 11 tiles"
     ("sixteen-to-ten", {2: 16, 3: 15, 4: 14, 5: 13, 6: 12, 7: 11, 8: 10}),
+    # https://www.paperzz.com/doc/7043126 (Pressman's rules card, 2015), SET UP: "Players Draw
+    # 2-4 ... 15, 5-6 ... 11, 7-8 ... 8"
+    ("pressman", {2: 15, 3: 15, 4: 15, 5: 11, 6: 11, 7: 8, 8: 8}),
 ])
 def test_mexican_train_deals_by_the_players(variant, deal):
     assert MT.variants[variant].players == tuple(deal)

@@ -159,6 +159,11 @@ SIXTEEN_TO_TEN = (
     "tiles, 8 players - 10 tiles'; 'If a double is played, that player must \"satisfy\" that "
     "double by playing another matching tile on the double.'")
 
+PRESSMAN = (
+    "https://www.paperzz.com/doc/7043126/object-of-the-game-contents-set-up-beginning-the, "
+    "Pressman's Mexican Train (2015), SET UP: 'Players Draw 2-4 ... 15, 5-6 ... 11, 7-8 ... 8'; "
+    "OBJECT OF THE GAME: 'The lowest total score after all rounds is the winner.'")
+
 
 class MexicanTrain(TrainForm):
     name = "mexican-train"
@@ -174,6 +179,9 @@ class MexicanTrain(TrainForm):
         Variant("sixteen-to-ten", SIXTEEN_TO_TEN, "16 each at two players, one fewer for each "
                 "more player, 10 at eight; double-twelve, 13 rounds.", tuple(range(2, 9)),
                 ("double-twelve",)),
+        Variant("pressman", PRESSMAN, "A boxed set's rules card: 15 each at two to four, 11 at "
+                "five or six, 8 at seven or eight; double-twelve, 13 rounds.", tuple(range(2, 9)),
+                ("double-twelve",)),
     )}
     default = "puremco"
     why_default = ("The inventors' rules, published by Puremco, deal 15 each at a table of four; "
@@ -182,6 +190,7 @@ class MexicanTrain(TrainForm):
         "puremco": {4: 15},
         "fifteen-twelve-eleven": {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 11, 8: 11},
         "sixteen-to-ten": {n: 18 - n for n in range(2, 9)},
+        "pressman": {2: 15, 3: 15, 4: 15, 5: 11, 6: 11, 7: 8, 8: 8},
     }
 
     def spec(self, rules: Rules) -> TrainSpec:
