@@ -126,6 +126,9 @@ def _main(argv: list[str] | None) -> int:
                       help="about the seconds a hand takes; the standings after a session and the "
                            "movement stay eight hands long (default 4: a Draw party of four "
                            "tables reaches its prizes in about five minutes)")
+    demo.add_argument("--season", type=_above_zero(int), metavar="N",
+                      help="a club's season instead: N short parties with an overlapping cast, then "
+                           "the season's page (docs/season.md)")
     demo.add_argument("--duration", type=float, default=0,
                       help="stop after this many seconds (default: stay on the final screen until Ctrl-C)")
     demo.set_defaults(func=_demo)
@@ -335,6 +338,8 @@ def _demo(args) -> int:
     from .simulated_party import PartySimulator
 
     journal = Path(args.journal or Path(tempfile.mkdtemp(prefix="party-demo-")) / "journal.sqlite3")
+    if args.season:
+        return _season_demo(args, journal.parent)
     broker, hub, web = _start_hub(args, journal, movable=True)
     if hub.seq == 0:
         # a party run by the clock ("an hour and a half", BERGEN GAME) runs 1.5 minutes a
@@ -349,6 +354,18 @@ def _demo(args) -> int:
     say(f"{args.tables} virtual tables playing; open http://{web.host}:{web.port}/ — Ctrl-C to stop")
     _wait_for_stop(args.duration)
     sim.stop()
+    _shutdown(broker, hub, web)
+    return 0
+
+
+def _season_demo(args, folder: Path) -> int:
+    from .season_demo import play_season
+
+    args.club, journal = play_season(folder / "season", args.season, tables=args.tables, seed=args.seed, say=say)
+    say(f"the club's record: {args.club} (party season --club {args.club} show demo)")
+    broker, hub, web = _start_hub(args, journal, movable=True)
+    say(f"the season's page: http://{web.host}:{web.port}/season/ — Ctrl-C to stop")
+    _wait_for_stop(args.duration)
     _shutdown(broker, hub, web)
     return 0
 

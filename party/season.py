@@ -33,7 +33,7 @@ def add_commands(sub) -> None:
     add = cmd.add_parser("add", help="add parties (their journals) to a season, made if new; guests "
                                      "linked to members by name")
     add.add_argument("season")
-    add.add_argument("journals", nargs="+", metavar="JOURNAL")
+    add.add_argument("journals", nargs="*", metavar="JOURNAL", help="none: only the rules given are changed")
     add.add_argument("--name", action="append", default=[],
                      help="the party's name in the season, once per journal (default: the journal's file name)")
     add.add_argument("--add-guests", action="store_true",
