@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 from hub import conductor
-from hub.journal import open_reader, read_events
+from hub.journal import last_seq_of, open_reader, read_events
 
 from . import club as c
 from .nights import Night, night
@@ -48,15 +48,33 @@ def named(club_file: str | Path, journal: str | Path) -> str:
         return str(where)
 
 
+# Nights folded already, by (journal, party, its last seq): a journal is append-only, so
+# a night changes only when its journal grows (a party of 200 tables takes most of a second
+# to fold; the season's page would fold every night again at every visit).
+_folded: dict[tuple[str, str, int], Night] = {}
+
+
 def read_night(party: str, journal: str | Path) -> Night:
     """The party's night, from its journal alone (read-only: safe beside a running hub)."""
     if not Path(journal).exists():
         raise FileNotFoundError(f"no journal at {journal}")
-    db = open_reader(journal)
-    try:
-        return night(party, conductor.replay(read_events(db)))
-    finally:
-        db.close()
+    key = (str(Path(journal).resolve()), party, last_seq_of(journal))
+    known = _folded.get(key)
+    if known is None:
+        db = open_reader(journal)
+        try:
+            known = night(party, conductor.replay(read_events(db)))
+        finally:
+            db.close()
+        if len(_folded) > 256:   # a long-running hub shown many seasons: start again
+            _folded.clear()
+        _folded[key] = known
+    return known
+
+
+def forget_folded() -> None:
+    """Fold every journal again at the next read (the bench's cold reads)."""
+    _folded.clear()
 
 
 def season_nights(club_file: str | Path, club: c.Club, season: str) -> list[tuple[Night, dict]]:
