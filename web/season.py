@@ -81,12 +81,16 @@ def page():
 
 @bp.get("/season/member/<int:number>")
 def member(number: int):
+    return _member_page("season/member.html", number, ink="#fff", width=640)
+
+
+def _member_page(template: str, number: int, *, ink: str, width: int):
+    """A member's nights and his rating over the season (a 404 saying why where there is none)."""
     doc, why = _report()
     if doc is None:
         abort(404, description=why)
     m = _member(doc, number)
-    return render_template("season/member.html", doc=doc, m=m,
-                           chart=_chart(doc, [m], ink="#fff", band=True, width=640, height=340))
+    return render_template(template, doc=doc, m=m, chart=_chart(doc, [m], ink=ink, band=True, width=width, height=340))
 
 
 @console_bp.get("/season.csv")
@@ -112,12 +116,7 @@ def console_page():
 @console_bp.get("/member/<int:number>", endpoint="member")
 @login_required
 def console_member(number: int):
-    doc, why = _report()
-    if doc is None:
-        abort(404, description=why)
-    m = _member(doc, number)
-    return render_template("season/console_member.html", doc=doc, m=m,
-                           chart=_chart(doc, [m], ink="#111", band=True, width=900, height=340))
+    return _member_page("season/console_member.html", number, ink="#111", width=900)
 
 
 def _tonight() -> dict | None:

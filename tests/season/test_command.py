@@ -73,6 +73,14 @@ def test_a_season_from_the_command_line(journals, tmp_path, capsys):
     assert rows[1][2] == "Ann Parker" and rows[1][5:8] == ["1", "4", "2"]
 
 
+@pytest.mark.parametrize("command", [[], ["add"], ["show"], ["export"], ["roster"], ["link"]])
+def test_every_season_command_answers_help(command, capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["season", *command, "--help"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.startswith(f"usage: party season{' ' * bool(command)}{' '.join(command)}")
+
+
 def test_a_missing_journal_or_season_is_said_in_a_line(tmp_path):
     club = str(tmp_path / "club.json")
     with pytest.raises(SystemExit, match=f"party season: no journal at {tmp_path}/none.sqlite3"):
