@@ -111,10 +111,11 @@ def _hub_child(journal: str, broker_port: int, web: bool, profile: bool, conn) -
         elif cmd == "seq":
             conn.send(hub.seq)
         elif cmd == "watch":   # hub/tail.py: a thread that notes when the process held it up
-            conn.send(hub.tail.watch())
+            hub.tail.watch()
+            conn.send(thread_cpu())
         elif cmd == "tail":    # where the hub's time went (bench/tail_report.py reads it)
             conn.send({"batches": list(hub.tail.batches), "views": list(hub.tail.views),
-                       "pauses": list(hub.tail.pauses)})
+                       "pauses": list(hub.tail.pauses), "threads": thread_cpu()})
         elif cmd == "cpu":   # this process's CPU seconds: the hub's cost, whatever else the machine runs
             conn.send(time.process_time())
         elif cmd == "profile":
@@ -127,6 +128,26 @@ def _hub_child(journal: str, broker_port: int, web: bool, profile: bool, conn) -
         web_server.stop()
     hub.stop()
     conn.send("stopped")
+
+
+def thread_cpu() -> dict[str, float]:
+    """CPU seconds of this process's threads so far, by what they are: the writer, the
+    projection, the web's request threads (the SSE streams) together, the rest."""
+    import os
+    import re
+    import threading
+    names = {t.native_id: t.name for t in threading.enumerate()}
+    tick, out = os.sysconf("SC_CLK_TCK"), {}
+    for tid in os.listdir("/proc/self/task"):
+        try:
+            with open(f"/proc/self/task/{tid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue   # ended meanwhile
+        name = names.get(int(tid), "other")
+        name = "web requests" if "process_request" in name else re.sub(r"-\d+$", "", name)
+        out[name] = out.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+    return out
 
 
 def _set_up(hub, staff, *, tables: int, form: str = "draw", **setup) -> dict:

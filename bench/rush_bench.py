@@ -66,6 +66,7 @@ async def play(room: Room, hub: HubProcess, bodies: dict, gap: float, seed: int)
 
     await asyncio.gather(*(table(t) for t in room.tables))
     loop = asyncio.get_running_loop()
+    threads = (await loop.run_in_executor(None, hub.call, "tail"))["threads"]   # the steady phase's
     bell = await loop.run_in_executor(None, lambda: hub.call("bell", {"meaning": "finish", "timeout": 30.0}))
     if "error" in bell or len(bell["acked"]) < bell["tables"]:
         raise SystemExit(f"the bell was not acknowledged by every table: {bell}")
@@ -74,7 +75,7 @@ async def play(room: Room, hub: HubProcess, bodies: dict, gap: float, seed: int)
     await asyncio.gather(*(key(t, 4, rush) for t in room.tables))
     await asyncio.sleep(1.0)   # the last standings reach every screen
     cpu = await loop.run_in_executor(None, hub.call, "cpu") - cpu
-    return steady, rush, acked, cpu
+    return steady, rush, acked, cpu, threads
 
 
 def main() -> None:
@@ -107,20 +108,22 @@ def main() -> None:
         async def run():
             await room.connect(broker.host, broker.port)
             await room.until(lambda: all(t.screen for t in room.tables))
-            hub.call("watch")
+            cpu_before = hub.call("watch")
             here.start()   # and this process's own pauses: a late table or screen is not the hub's
             here.watch()
-            out = await play(room, hub, bodies, args.gap, args.seed)
+            steady, rush, acked, cpu, threads = await play(room, hub, bodies, args.gap, args.seed)
             await room.close()
-            return out
+            return steady, rush, acked, cpu, {k: v - cpu_before.get(k, 0.0) for k, v in threads.items()}
 
-        steady, rush, acked, cpu = asyncio.run(run())
+        steady, rush, acked, cpu, threads = asyncio.run(run())
         print(f"{args.tables} tables (asyncio), {args.screens} SSE screens (threads), Mosquitto, "
               f"hub+web in one child process; {machine()}")
         report("steady", steady, screens)
         print(f"         of which publish -> ack at the table: {spread([acked[q] * 1000 for _, q in steady])}")
         tail = hub.call("tail")
         explain(steady, acked, screens, tail, here)
+        print("         the hub's threads' CPU in the steady phase: "
+              + ", ".join(f"{name} {s * 1000:.0f} ms" for name, s in sorted(threads.items(), key=lambda x: -x[1])))
         report("rush", rush, screens)
         print(f"         of which publish -> ack at the table: {spread([acked[q] * 1000 for _, q in rush])}")
         explain(rush, acked, screens, tail, here, worst=3)

@@ -30,7 +30,7 @@ def report(entries: list[tuple[float, int]], acked: dict[int, float], screens, t
     lasts = [b.last for b in batches]
     views = sorted(tail["views"])
     view_seqs = [v[0] for v in views]
-    pauses = sorted(tail["pauses"])
+    pauses, ours_all = sorted(tail["pauses"]), sorted(here.pauses.copy())   # `here` still watching
     rows = []
     for sent, seq in entries:
         arrived = max(s.first_at_or_after(seq) for s in screens)
@@ -38,7 +38,7 @@ def report(entries: list[tuple[float, int]], acked: dict[int, float], screens, t
         i = bisect.bisect_left(view_seqs, seq)
         made = views[i][2] if i < len(views) else None   # the first view to show it
         during = [p for p in pauses if sent <= p.at <= arrived]
-        ours = [p for p in here.pauses if sent <= p.at <= arrived]
+        ours = [p for p in ours_all if sent <= p.at <= arrived]
         rows.append((arrived - sent, sent, seq, b, made, arrived, during, sent + acked[seq], ours))
     start = min(sent for sent, _ in entries)
     end = max(r[5] for r in rows)
@@ -63,7 +63,7 @@ def report(entries: list[tuple[float, int]], acked: dict[int, float], screens, t
     made = [(z - a) * 1000 for seq, a, z in views if start <= a <= end]
     if made:
         print(f"         the projection's views (n={len(made)}), made in p99 / max ms: {_p99_max(made)}")
-    for who, of in (("the hub", pauses), ("the bench", here.pauses)):
+    for who, of in (("the hub", pauses), ("the bench", ours_all)):
         in_phase = [p for p in of if start <= p.at <= end]
         passes = "; ".join(_sum(f"gen {gen}", [p.seconds * 1000 for p in in_phase if p.what == gen]) for gen in (0, 1, 2))
         print(f"         {who}'s process: the collector's passes: {passes}; "

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import queue
 import socket
+import sys
 import threading
 import time
 from concurrent.futures import Future
@@ -53,6 +54,7 @@ BATCH_MAX = 512  # inputs judged and committed together; bounds a batch's latenc
 # the hub only so many unacknowledged at once (Mosquitto's max_inflight_messages,
 # 20 by default): the first batch of a rush was those 20.
 INPUT_QOS = 0
+SWITCH_S = 0.001   # the interpreter's switch interval in a hub's process (Python's default: 0.005)
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,10 @@ class Hub:
 
     # ----- life cycle -------------------------------------------------------
     def start(self) -> "Hub":
+        # The writer lets go of the interpreter at each system call (SQLite, the socket) and
+        # must win it back from the threads making the screens' views: at Python's 5 ms a
+        # switch, a batch's dozen calls waited tens of ms behind them (docs/performance.md).
+        sys.setswitchinterval(SWITCH_S)
         self.tail.start()
         self.replication.start(*self.broker_address, *self._account, tables=conductor.tables(self.state),
                                rebuild_s=self.REBUILD_S)

@@ -8,9 +8,10 @@ message, not merely not drawn, since any guest's phone can open the stream.
 """
 from __future__ import annotations
 
-import json
 import threading
 import time
+
+import orjson
 
 from hub.conductor import state as S
 from hub.conductor.standings import moves
@@ -48,7 +49,7 @@ class Projection:
 
         def made() -> tuple[dict, str]:
             v = view(standings, state, hidden)
-            return v, json.dumps(v, separators=(",", ":"))
+            return v, orjson.dumps(v, option=orjson.OPT_NON_STR_KEYS).decode()   # a tenth of json's time
         v, encoded = self.hub.cache.get(seq, ("projection", hidden), made)
         with self._lock:   # what the follower made last, for `latest` and `wait_past`
             self._key, self._view, self._json = (seq, hidden), v, encoded

@@ -61,7 +61,7 @@ def stream():
 
     def events():
         seen, seen_boards = None, None
-        quiet_since = time.monotonic()
+        quiet_since, looked = time.monotonic(), float("-inf")
         yield "retry: 1000\n\n"  # reconnect within a second after a drop
         while True:
             seq, data, encoded = screen.latest()
@@ -71,10 +71,14 @@ def stream():
                 seen = (seq, data["hidden"])
                 quiet_since = time.monotonic()
                 yield _sse("standings", encoded, seq)
-            boards = board_states(hub, config)
-            if boards != seen_boards:
-                seen_boards = boards
-                yield _sse("boards", json.dumps(boards, separators=(",", ":")))
+            # once a check, not at each standings change: 20 screens looking at 200 tables'
+            # boards at every change took more of the hub's CPU than its writer (issue 25)
+            if time.monotonic() - looked >= check:
+                looked = time.monotonic()
+                boards = board_states(hub, config)
+                if boards != seen_boards:
+                    seen_boards = boards
+                    yield _sse("boards", json.dumps(boards, separators=(",", ":")))
             if time.monotonic() - quiet_since >= ping:
                 quiet_since = time.monotonic()
                 yield ": ping\n\n"

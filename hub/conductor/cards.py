@@ -25,6 +25,8 @@ party's cards; a board keys it as the seat card then the copy ("2C2", "2A12").
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 SEATS = ("A", "B", "C", "D")
 PARTNER = {"A": "C", "C": "A", "B": "D", "D": "B"}
 _PARTNERSHIP_SLOT = (("W", "A"), ("W", "B"), ("R", "A"), ("R", "B"))
@@ -70,6 +72,7 @@ def home(card: str) -> tuple[int, str]:
     return int(card[:-1]), card[-1]
 
 
+@lru_cache(maxsize=4096)   # the standings rank every card by it at every change
 def number(card: str) -> int:
     table, seat = home(card)
     return (table - 1) * 4 + seat_index(seat) + 1 + SPARE * (copy_of(card)[1] - 1)
