@@ -248,7 +248,7 @@ class PartySimulator:
 
     def _schedule_play_offs(self, state) -> None:
         """A tie for a prize is played off at a table of its own, one prize at a time."""
-        busy = {p.table for p in state.play_offs if play_off_winner(p) is None}
+        busy = {p.table for p in state.play_offs if play_off_winner(p, state.setup.lowest_wins) is None}
         decided_or_set = {p.prize for p in state.play_offs}
         for award in conductor.standings(state)["prizes"]:
             if award["needs_play_off"] and award["prize"] not in decided_or_set:

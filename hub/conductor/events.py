@@ -403,12 +403,14 @@ class SeatsDrawn(Body):
 
 @kind(GUEST_PLACED)
 class GuestPlaced(Body):
-    """A late-comer's card and seat."""
+    """A late-comer's card and seat; `start`: the amount his card starts with, where the
+    club seats late-comers with the table's highest score (setup `late_score`)."""
     guest: str
     card: str
     table: int
     seat: Seat
     by: str | None = None
+    start: int | None = None
 
 
 @kind(PLAYERS_MOVED)

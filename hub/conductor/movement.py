@@ -74,7 +74,7 @@ def move(setup: Setup, ended: Session, totals: dict[str, int], rng: random.Rando
     """The seating for the session after `ended`; `totals`: every card's amount over all
     sessions so far."""
     places = {c: (n, SEATS[i]) for n, t in ended.tables.items() for i, c in enumerate(t.seats) if c}
-    by = setup.party_form.movement   # each form's own (hub/conductor/forms/)
+    by = setup.moving   # each form's own (hub/conductor/forms/), or the set-up's choice
     if by == "by-gains" and ended.number >= 2:
         return _rank(setup, places, totals)
     # players at a table that did not play (Bergen's table short of four) keep their seats
@@ -83,6 +83,8 @@ def move(setup: Setup, ended: Session, totals: dict[str, int], rng: random.Rando
         m = _promote_by_gains(setup, ended, places)
     elif by == "sebastopol":
         m = _sebastopol(setup, ended, places, rng)
+    elif by in ("three-lowest", "winner"):
+        m = _lowest_move(setup, ended, places, 3 if by == "three-lowest" else 1)
     else:
         m = _partners(setup, ended, places, rng)
     return Movement({**idle, **m.seats}, m.lots, m.punches)
@@ -127,6 +129,34 @@ def _promote_by_gains(setup: Setup, ended: Session, places: dict) -> Movement:
         movers[n], stayers[n] = ranked[:2], ranked[2:]
     routed = _route(setup, tables, movers, stayers, "to-last")
     seats = {n: _fill(sorted(stay + arrive, key=key)) for n, (stay, arrive) in routed.items()}
+    return Movement(seats, [], [])
+
+
+def _lowest_move(setup: Setup, ended: Session, places: dict, count: int) -> Movement:
+    """The train games' clubs (forms/trains.py): "move the three lowest scores to another
+    table after each game" — the `count` lowest of each table's game (the spots left against
+    them; the lowest wins) move up one table, Table 1's to the last; equal amounts by
+    precedence. Those staying keep their seats, those arriving take the seats left, the
+    lowest first."""
+    gains = session_gains(ended)
+
+    def key(c):
+        return (gains.get(c, 0),) + precedence_key(setup, places[c])
+
+    tables = _tables(setup, ended)
+    movers, stayers = {}, {}
+    for n in tables:
+        ranked = sorted((c for c in ended.tables[n].seats if c), key=key)
+        movers[n], stayers[n] = ranked[:count], ranked[count:]
+    routed = _route(setup, tables, movers, stayers, "to-last")
+    seats = {}
+    for n, (stay, arrive) in routed.items():
+        row = [None] * 4
+        for c in stay:
+            row[seat_index(places[c][1])] = c
+        for i, c in zip([i for i in range(4) if row[i] is None], sorted(arrive, key=key)):
+            row[i] = c
+        seats[n] = tuple(row)
     return Movement(seats, [], [])
 
 

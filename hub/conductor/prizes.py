@@ -34,7 +34,16 @@ def totals(state: PartyState) -> dict[str, int]:
     for s in state.sessions:
         for card, g in session_gains(s).items():
             out[card] = out.get(card, 0) + g
+    for g in state.guests.values():
+        if g.start and g.card in out:   # a late-comer seated with his table's highest score
+            out[g.card] += g.start
     return out
+
+
+def table_highest(state: PartyState, table: int) -> int:
+    """The highest total of the players at `table` now (0 at a table nobody has scored at)."""
+    amount = totals(state)
+    return max((amount.get(c, 0) for c in state.session.tables[table].seats if c), default=0)
 
 
 def punch_holes(state: PartyState) -> tuple:
@@ -100,14 +109,15 @@ def awards(state: PartyState) -> list[Award]:
         taken = {c for a in out for c in a.cards}
         rest = [c for c in cards if c not in taken]
         if rest:
-            low = min(amount[c] for c in rest)
+            low = (max if state.setup.lowest_wins else min)(amount[c] for c in rest)
             tied = tuple(c for c in rest if amount[c] == low)
             out.append(_award(state, "booby", tied, low))
     return out
 
 
 def _by_groups(state, cards, amount, names) -> list[Award]:
-    ranked = sorted({amount[c] for c in cards}, reverse=True)
+    # the best amount first: the highest, or the lowest where the lowest wins (the train games)
+    ranked = sorted({amount[c] for c in cards}, reverse=not state.setup.lowest_wins)
     out = []
     for name, value in zip(names, ranked):
         out.append(_award(state, name, tuple(c for c in cards if amount[c] == value), value))
@@ -118,17 +128,18 @@ def _award(state, prize, cards, value) -> Award:
     if len(cards) == 1:
         return Award(prize, cards, value, cards[0])
     play_off = next((p for p in state.play_offs if p.prize == prize), None)
-    return Award(prize, cards, value, play_off_winner(play_off) if play_off else None)
+    return Award(prize, cards, value, play_off_winner(play_off, state.setup.lowest_wins) if play_off else None)
 
 
-def play_off_winner(p: PlayOff) -> str | None:
+def play_off_winner(p: PlayOff, lowest_wins: bool = False) -> str | None:
     """The play-off's decided card: the most in its last counted game (for the booby, the
-    least); equal again: not decided, the tied play another game."""
+    least; both the other way where the lowest wins); equal again: not decided, the tied play
+    another game."""
     games = [e for e in p.entries if e.counts]
     if not games:
         return None
     last = games[-1]
-    pick = min if p.prize == "booby" else max
+    pick = min if (p.prize == "booby") != lowest_wins else max
     best = pick(g for c, g in zip(last.seats, last.gains) if c)
     tied = [c for c, g in zip(last.seats, last.gains) if c and g == best]
     return tied[0] if len(tied) == 1 else None
@@ -137,6 +148,6 @@ def play_off_winner(p: PlayOff) -> str | None:
 def open_play_off(state: PartyState, table: int) -> int | None:
     """The index of the undecided play-off at `table`, if any."""
     for i, p in enumerate(state.play_offs):
-        if p.table == table and play_off_winner(p) is None:
+        if p.table == table and play_off_winner(p, state.setup.lowest_wins) is None:
             return i
     return None

@@ -56,6 +56,8 @@ def rules(setup: Setup, players: int, play_off: bool = False):
     # a session's tables follow the party rules (a short table draws more); a play-off is
     # "a game among themselves"
     each = {"in_play": "each"} if setup.in_play == "each" and not play_off else {}
+    if setup.hand and not play_off:
+        each["hand"] = setup.hand   # a club's own deal ("deal 11")
     return get_form(game(setup, play_off)).rules(players=players, variant=variant(setup, play_off),
                                       tile_set=setup.tile_set, party=not play_off, **each)
 
@@ -310,3 +312,10 @@ def pieces_each(setup: Setup, players: int) -> int:
     number of dominoes to be drawn by each player at that table will have to be increased,
     in order to make the number taken from the stock ... equal" (LIST)."""
     return get_form(setup.game).spec(rules(setup, players, False)).hand_size
+
+
+def engine_double(setup: Setup, players: int, game: int) -> int | None:
+    """The engine double of round `game` of a train game (the set's highest first, one lower
+    each round); None past the last round."""
+    form, r = get_form(setup.game), rules(setup, players, False)
+    return form.engine(r, game) if 1 <= game <= form.rounds(r) else None

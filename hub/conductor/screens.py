@@ -18,7 +18,7 @@ from . import leads
 from .cards import SEATS, copy_of, number
 from .on_board import on_board, seat_line
 from .prizes import open_play_off
-from .scoring import count_form, entry_fields, pieces_each, seats_taken
+from .scoring import count_form, engine_double, entry_fields, pieces_each, seats_taken
 from .setup import Setup
 from .state import PartyState, last_session, table_state
 
@@ -83,8 +83,9 @@ def _screen(state: PartyState, n: int, bell: dict | None) -> dict:
     if setup.partnership:
         points = t.counted.points
         out["lines"].append(f"A+C {points[0]} B+D {points[1]}")
-    else:
-        out["lines"].append(f"GAME {game} OF {setup.games_per_session}")
+    else:   # the train games' session is a game of rounds
+        word = "ROUND" if setup.party_form.rounds else "GAME"
+        out["lines"].append(f"{word} {game} OF {setup.games_per_session}")
     if ts != "stopped":   # after a stop bell the board shows the bell, nothing to play
         out["lines"].append(_lead_or_pieces(state, t, game))
     form = out["form"] = _form(state, t, game, ts)
@@ -114,6 +115,9 @@ def _moved(state: PartyState, n: int) -> list[str]:
 
 def _lead_or_pieces(state: PartyState, t, game: int) -> str:
     """At a short table the pieces to draw matter more than the lead (LIST)."""
+    if state.setup.party_form.rounds:   # the round's engine double, from the set's highest down
+        top = engine_double(state.setup, t.players, game)
+        return f"ENGINE {top}-{top}" if top is not None else "LAST ROUND DONE"
     if game == 1 and t.players < 4:
         return f"DRAW {pieces_each(state.setup, t.players)} EACH"
     return leads.line(state.setup.form, t.seats, t.entries, game)

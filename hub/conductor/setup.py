@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from hub.refusal import Refusal
+from hub.scoring import get_form
 
 from .forms import FORMS as PARTY_FORMS, PartyForm
 
@@ -56,6 +57,16 @@ class Setup:
     # wink's doubles), so ten points stop the session at once; "hand": in the hand's entry
     # (the other forms always: All Quarters' many small counts are fewer keys summed)
     in_play: str = "hand"
+    # the named options of the forms that have them (the train games, forms/trains.py): the
+    # movement among the form's own, minutes a session runs before the hub rings its bell (a
+    # timed game), the bell's meaning where the form leaves it to the club ("finish" the round
+    # in hand or "stop" it), what a late-comer's card starts with ("table-highest": the highest
+    # total at the table he joins), the pieces dealt each where a club deals its own
+    movement: str | None = None     # None: the form's
+    session_limit: float | None = None
+    bell: str | None = None         # None: the form's
+    late_score: str | None = None   # None: a late-comer starts at 0
+    hand: int | None = None         # None: the engine's deal for the players
 
     def __hash__(self) -> int:
         # Asked on every look-up of a cache keyed by the set-up (a result's door to the
@@ -79,6 +90,15 @@ class Setup:
         return PARTY_FORMS[self.form].partnership
 
     @property
+    def moving(self) -> str:
+        """How the players move after a session: the set-up's choice, or the form's."""
+        return self.movement or PARTY_FORMS[self.form].movement
+
+    @property
+    def lowest_wins(self) -> bool:
+        return PARTY_FORMS[self.form].lowest_wins
+
+    @property
     def fewest(self) -> int:
         """The fewest players a table of this form plays with (four in the partnership forms:
         "There must always be four players at each table", BERGEN GAME)."""
@@ -90,7 +110,7 @@ class Setup:
         Draw, All-Quarters, Sebastopol — "he requests the other tables to finish the games
         they are playing" (finish); Bergen, Tiddle-a-wink — "whereupon the bell is rung, and
         all tables stop playing at once" (stop). Each form says its own (forms/)."""
-        return PARTY_FORMS[self.form].bell
+        return self.bell or PARTY_FORMS[self.form].bell
 
     @property
     def measure(self) -> str:
@@ -107,9 +127,13 @@ def from_body(body: dict) -> Setup:
     tables = body.get("tables")
     if not isinstance(tables, int) or isinstance(tables, bool) or not 1 <= tables <= 999:
         raise Refusal("BAD TABLES")
+    if any(body.get(key) is not None and type(body[key]) is not str for key in ("variant", "tile_set")):
+        raise Refusal("NO SUCH VARIANT")
     book = PARTY_FORMS[form]
-    by_points = book.games is None     # the session ends at `session_points` (the partnership forms)
+    by_points = book.session_points is not None   # the session ends at `session_points`
     games = body.get("games_per_session", book.games)
+    if book.rounds and games is None:
+        games = _rounds(book.game, body.get("variant") or book.variant, body.get("tile_set"))
     sessions = body.get("sessions", book.sessions)
     time_limit = body.get("time_limit", book.time_limit if "sessions" not in body else None)
     precedence = body.get("precedence", "table-1-first")
@@ -125,8 +149,6 @@ def from_body(body: dict) -> Setup:
     points = body.get("session_points", book.session_points or 10)
     if type(points) is not int or points < 1:
         raise Refusal("BAD POINTS")
-    if any(body.get(key) is not None and type(body[key]) is not str for key in ("variant", "tile_set")):
-        raise Refusal("NO SUCH VARIANT")
     if precedence not in ("table-1-first", "larger-number-first"):
         raise Refusal("BAD PRECEDENCE")
     if head_table not in ("to-last", "stay"):
@@ -137,6 +159,7 @@ def from_body(body: dict) -> Setup:
     prizes = body.get("prizes")
     if prizes is not None and (not isinstance(prizes, int) or prizes < 0):
         raise Refusal("BAD PRIZES")
+    options = _club_options(book, body)
     return Setup(
         form=form, variant=body.get("variant"), tile_set=body.get("tile_set"),
         tables=tables, games_per_session=None if by_points else games,
@@ -146,16 +169,41 @@ def from_body(body: dict) -> Setup:
         seat_check=bool(body.get("seat_check", True)),
         precedence=precedence, head_table=head_table,
         in_play=in_play if book.in_play else "hand",   # the other forms' counts stay in the hand
+        **options,
     )
+
+
+def _rounds(game: str, variant: str | None, tile_set: str | None) -> int:
+    """A whole game's rounds, a session of the train games: one per double of the set."""
+    form = get_form(game)
+    return form.rounds(form.rules(variant=variant, tile_set=tile_set))
+
+
+def _club_options(book: PartyForm, body: dict) -> dict:
+    """The named options of the forms that have them (forms/trains.py), checked."""
+    movement, bell, late = body.get("movement"), body.get("bell"), body.get("late_score")
+    limit, hand = body.get("session_limit"), body.get("hand")
+    if movement is not None and movement not in (book.movement,) + book.movements:
+        raise Refusal("BAD MOVEMENT")
+    if bell is not None and (bell not in ("finish", "stop") or not book.rounds):
+        raise Refusal("BAD BELL")
+    if late is not None and (late != "table-highest" or not book.late_scores):
+        raise Refusal("BAD LATE SCORE")
+    if limit is not None and (type(limit) not in (int, float) or not 0 < limit < 10_000):
+        raise Refusal("BAD TIME LIMIT")
+    if hand is not None and (type(hand) is not int or not 1 <= hand <= 40 or not book.rounds):
+        raise Refusal("BAD DEAL")
+    return {"movement": movement, "bell": bell, "late_score": late, "session_limit": limit, "hand": hand}
 
 
 # what a party's set-up may still change, before play begins and after
 CHANGEABLE = frozenset({"form", "variant", "tables", "games_per_session", "sessions", "time_limit",
                         "prizes", "booby", "confirm", "seat_check", "precedence", "head_table",
-                        "in_play"})
+                        "in_play", "movement", "bell", "late_score", "session_limit", "hand"})
 CHANGEABLE_IN_PLAY = frozenset({"prizes", "booby"})
 # the keys a new form gives again from its own book (games, sessions, the clock) unless given
-_OF_THE_FORM = ("variant", "tile_set", "games_per_session", "session_points", "sessions", "time_limit")
+_OF_THE_FORM = ("variant", "tile_set", "games_per_session", "session_points", "sessions", "time_limit",
+                "movement", "bell", "late_score", "hand")
 
 
 def changed(setup: Setup, changes: dict) -> Setup:

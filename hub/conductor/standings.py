@@ -104,6 +104,7 @@ def standings(state: PartyState) -> dict:
         return {"party": None}
     s = state.session
     out = {"form": setup.form, "measure": setup.measure, "tables": setup.tables,
+           "lowest_wins": setup.lowest_wins,
            "session": None, "progress": [], "leaders": [], "moves": [], "prizes": [],
            "prizes_count": prize_count(state) if state.sessions else None,
            "final_count": state.final_count is not None,
@@ -134,7 +135,8 @@ def standings(state: PartyState) -> dict:
         out["progress"].append(row)
     amount = totals(state)
     seated = seated_cards(s)
-    ranked = sorted(amount, key=lambda c: (-amount[c], number(c)))
+    low = setup.lowest_wins   # the train games: the lowest total leads
+    ranked = sorted(amount, key=lambda c: (amount[c] if low else -amount[c], number(c)))
     for rank, c in enumerate(ranked, start=1):
         guest = state.guests[state.holders[c]]
         out["leaders"].append({"rank": rank, "guest": guest.name, "card": c,

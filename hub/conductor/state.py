@@ -32,6 +32,7 @@ class Guest:
     card: str | None = None
     left: Mend | None = None
     vacated: tuple | None = None   # (session, table, seat) the guest left empty, while gone
+    start: int = 0                 # what his card started with (a late-comer, setup late_score)
 
 
 @dataclass(frozen=True)
@@ -164,6 +165,7 @@ class Session:
     lots: tuple = ()                               # the recorded lots (JSON-able dicts)
     started: Mend | None = None
     bells: tuple = ()                              # Bell
+    began_at: float | None = None                  # when it started (a timed session's clock)
     # asked of every input (the judge, the bell due, each screen): kept on the value, dropped
     # by replace (a bell rung or undone), carried on by `with_table`; and its cards' gains,
     # summed by every movement and standings page (movement.session_gains)

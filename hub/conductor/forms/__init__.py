@@ -15,7 +15,7 @@ import pkgutil
 from dataclasses import dataclass
 
 # how the players move after a session (hub/conductor/movement.py)
-MOVEMENTS = ("by-gains", "sebastopol", "partners")
+MOVEMENTS = ("by-gains", "sebastopol", "partners", "three-lowest", "winner")
 
 GRIMM_BY_GAINS = ("000_ff8a6ed40036e836.txt, FIRST SESSION (Grimm's Block party, the default "
                   "where the game's book gives no party rule): 'the two luckiest of every table "
@@ -52,6 +52,10 @@ class PartyForm:
     first_lead: str = "HIGH DOUBLE LEAD"   # the board's line about game 1's lead
     rotating_lead: bool = False        # a keyed first lead, then to the left game by game
     in_play: bool = False              # the table may key each count as it is made
+    lowest_wins: bool = False          # the lowest total wins (the train games: spots left)
+    rounds: bool = False               # a session is a whole game: the game's rounds for its set
+    movements: tuple = ()              # the other movements a set-up may choose (`movement`)
+    late_scores: bool = False          # a set-up may seat late-comers with the table's highest
 
     def __post_init__(self):
         if self.movement not in MOVEMENTS or self.bell not in ("finish", "stop"):
@@ -60,14 +64,14 @@ class PartyForm:
             raise ImportError(f"party form {self.name}: partners move only in a partnership form")
         if self.partnership and self.players != 4:
             raise ImportError(f"party form {self.name}: partners play four at a table")
-        if self.games is None and self.session_points is None:
+        if self.games is None and self.session_points is None and not self.rounds:
             raise ImportError(f"party form {self.name}: a session ends by games or by points")
 
 
 # the order the forms are listed in (the console's choice, `party demo --help`, the docs): the
 # book's six in the book's order, then the other books' games, then any other module by name
 ORDER = ("block", "draw", "all_quarters", "sebastopol", "bergen", "tiddle_a_wink",
-         "muggins", "matador", "texas_42", "pell")
+         "muggins", "matador", "texas_42", "pell", "trains")
 
 
 def _gathered() -> dict[str, PartyForm]:

@@ -8,6 +8,7 @@ from .. import events as k
 from .. import seating
 from ..frozen import FrozenMap
 from ..names import control_in, indexed, similar, unindexed
+from ..prizes import table_highest
 from ..ruling import (Admit, Kind, decision, guest_named, hand_card, mend_of, noted, say_why,
                       seat)
 from ..state import Guest, party_over, played_cards, replace
@@ -37,15 +38,17 @@ def late_comer(state, p, name: str, now: float) -> Admit:
     if place is None:
         raise Refusal("PARTY FULL")
     card, table, chair = place
-    placed = decision(p, 1, k.GuestPlaced, guest=name, card=card, table=table, seat=chair)
+    # "another club seats late-comers with the table's highest score" (forms/trains.py)
+    start = {"start": table_highest(state, table)} if state.setup.late_score == "table-highest" else {}
+    placed = decision(p, 1, k.GuestPlaced, guest=name, card=card, table=table, seat=chair, **start)
     return Admit((p, placed), f"TABLE {table} {chair}")
 
 
 def fold_guest_placed(state, ev):
     b = ev.what
     name, card = b.guest, b.card
-    state = replace(state, guests=state.guests.set(name, replace(state.guests[name], card=card)),
-                    holders=state.holders.set(card, name))
+    guest = replace(state.guests[name], card=card, start=b.start or 0)
+    state = replace(state, guests=state.guests.set(name, guest), holders=state.holders.set(card, name))
     return seat(state, card, (b.table, b.seat))
 
 

@@ -44,12 +44,18 @@ def tick(state: PartyState, now: float) -> tuple[Proposal, ...]:
     Its meaning is the form's own bell: stop at once in the partnership forms, finish
     the game in hand in the others."""
     setup, s = state.setup, state.session
-    if (setup is None or setup.time_limit is None or state.started_at is None or s is None
-            or s.started is None or s.bell is not None
-            or now < state.started_at + setup.time_limit * 60):
+    if setup is None or s is None or s.started is None or s.bell is not None:
         return ()
-    return (Proposal.of(f"hub.time.s{s.number}", "hub",
-                        k.HubBell(setup.bell_meaning, "time", final=True)),)
+    if setup.time_limit is not None and state.started_at is not None \
+            and now >= state.started_at + setup.time_limit * 60:
+        return (Proposal.of(f"hub.time.s{s.number}", "hub",
+                            k.HubBell(setup.bell_meaning, "time", final=True)),)
+    # a timed game ("timed games of 60 minutes", forms/trains.py): the session's own clock
+    if setup.session_limit is not None and s.began_at is not None \
+            and now >= s.began_at + setup.session_limit * 60:
+        return (Proposal.of(f"hub.session-time.s{s.number}", "hub",
+                            k.HubBell(setup.bell_meaning, "session time")),)
+    return ()
 
 
 def check_session_started(state, p, login, now):
@@ -67,7 +73,7 @@ def check_session_started(state, p, login, now):
 
 def fold_session_started(state, ev):
     s = state.session
-    state = state.with_session(replace(s, started=mend_of(ev)))
+    state = state.with_session(replace(s, started=mend_of(ev), began_at=ev.at))
     return replace(state, started_at=ev.at) if s.number == 1 else state
 
 
