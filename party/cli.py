@@ -129,6 +129,9 @@ def _main(argv: list[str] | None) -> int:
     demo.add_argument("--season", type=_above_zero(int), metavar="N",
                       help="a club's season instead: N short parties with an overlapping cast, then "
                            "the season's page (docs/season.md)")
+    demo.add_argument("--sessions", type=_above_zero(int),
+                      help="sessions the party plays (default: the form's, most three; a Mexican "
+                           "Train session is a whole game of 13 rounds)")
     demo.add_argument("--duration", type=float, default=0,
                       help="stop after this many seconds (default: stay on the final screen until Ctrl-C)")
     demo.set_defaults(func=_demo)
@@ -347,7 +350,8 @@ def _demo(args) -> int:
         # keyed as they are made (the console's default), so the projector shows them live
         book = party_forms.FORMS[args.form]
         clock = ({"time_limit": 1.5 * args.pace} if book.time_limit else {}) | (
-            {"in_play": "each"} if book.in_play else {})
+            {"in_play": "each"} if book.in_play else {}) | (
+            {"sessions": args.sessions} if args.sessions else {})
         _create_party(hub, args.tables, args.form, **clock)
     sim = PartySimulator(hub, seed=args.seed, data_dir=journal.parent / "boards", say=say, pace=args.pace)
     sim.start()

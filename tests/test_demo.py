@@ -38,9 +38,11 @@ def test_the_demo_lists_every_party_form_and_the_scoring_engines_games_one_line_
     assert "bingo is a game the scoring engine knows, not a party form (a game for 2" in refused.stderr
 
 
-@pytest.mark.parametrize("form", [*list(PARTY_FORMS)[:6], "muggins", "texas-42"])
+# a Mexican Train session is a whole game of thirteen rounds: two sessions (one movement) here
+@pytest.mark.parametrize("form", [*list(PARTY_FORMS)[:6], "muggins", "texas-42", "mexican-train"])
 def test_the_demo_plays_each_party_form_to_its_prizes_without_a_traceback(form, tmp_path):
-    proc = subprocess.Popen([sys.executable, "-m", "party.cli", "demo", "--form", form, "--tables", "2",
+    short = ["--sessions", "2"] if form == "mexican-train" else []
+    proc = subprocess.Popen([sys.executable, "-m", "party.cli", "demo", "--form", form, "--tables", "2", *short,
                              "--pace", "0.02", "--mqtt-port", "0", "--http", "127.0.0.1:0",
                              "--journal", str(tmp_path / "journal.sqlite3")],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,

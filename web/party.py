@@ -34,7 +34,7 @@ SEATS = C.SEATS
 FORM_NAMES = {name: form.title for name, form in PARTY_FORMS.items()}
 # what a score-card counts, in the book's words
 MEASURE_WORDS = {"sixteenths": "note-values", "quarters": "quarters", "games": "games won",
-                 "punch-holes": "punch-holes", "points": "points"}
+                 "punch-holes": "punch-holes", "points": "points", "spots": "spots left"}
 
 
 def table_numbers(state) -> list[int]:
@@ -457,6 +457,12 @@ def score_cards(state) -> list[dict]:
     sessions = setup.sessions or max(len(state.sessions), 3)
     filled = {c["card"]: c for c in conductor.score_cards(state)}
     measure = MEASURE_WORDS.get(setup.measure, setup.measure)
+    # what the card's amounts are: "NUMBER OF NOTE-VALUES WON" in the book's forms; the train
+    # games score what is left in hand against its holder, round by round
+    heading = (f"{measure.upper()} IN HAND, EACH ROUND — THE LOWEST TOTAL WINS:—" if setup.lowest_wins
+               else f"NUMBER OF {measure.upper()} WON:—")
+    unit = "Round" if setup.party_form.rounds else "Game"
+    starts = {g.card: g.start for g in state.guests.values() if g.card and g.start}
     out = []
     # the spare cards given to late-comers follow ("TABLE 2 C/2": hub/conductor/cards.py)
     spares = sorted((c for c in state.holders if C.copy_of(c)[1] > 1), key=C.number)
@@ -464,7 +470,8 @@ def score_cards(state) -> list[dict]:
         known = filled.get(card, {})
         rows = {r["session"]: r for r in known.get("sessions", [])}
         out.append({"label": C.label(card), "colour": C.colour(card), "name": known.get("guest", ""),
-                    "measure": measure, "games": setup.games_per_session,
+                    "measure": measure, "heading": heading, "unit": unit, "start": starts.get(card),
+                    "games": setup.games_per_session,
                     "punch_holes": known.get("punch_holes", []),
                     "sessions": [{"number": n,
                                   "place": f"{rows[n]['table']} {rows[n]['seat']}" if n in rows and n > 1 and rows[n]["table"] else "",

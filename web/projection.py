@@ -106,9 +106,10 @@ def view(st: dict, state, hidden: bool) -> dict:
     else:
         phase, number = _PHASE.get(session["state"], session["state"]), session["number"]
     totals = {p["guest"]: p["amount"] for p in st.get("leaders", [])}
+    low = st.get("lowest_wins", False)   # the train games: said on the title and the leaders
     out = {
-        "title": FORM_NAMES.get(st["form"], st["form"]),
-        "measure_label": MEASURE_WORDS.get(st["measure"], st["measure"]),
+        "title": FORM_NAMES.get(st["form"], st["form"]) + (" — the lowest total wins" if low else ""),
+        "measure_label": "lowest first" if low else MEASURE_WORDS.get(st["measure"], st["measure"]),
         "state": phase, "session": number, "sessions": setup.sessions,
         "bell": session.get("bell") and {"meaning": session["bell"]["meaning"]} if session else None,
         "tables": [_table(row, setup, totals, hidden) for row in st.get("progress", [])],
