@@ -55,7 +55,8 @@ def night(party: str, state: PartyState) -> Night:
                   for c in e.seats)
     seated.discard(None)
     amount = totals(state)
-    cards = sorted(seated, key=lambda c: (-amount.get(c, 0), state.holders[c]))
+    best = 1 if state.setup.lowest_wins else -1   # the train games: the lowest total is best
+    cards = sorted(seated, key=lambda c: (best * amount.get(c, 0), state.holders[c]))
     played = tuple(state.holders[c] for c in cards)
     amounts = tuple(amount.get(c, 0) for c in cards)
     prizes = ()
