@@ -32,6 +32,7 @@ from party.setup import guest_names  # noqa: E402
 from season import club as c  # noqa: E402
 from season import files  # noqa: E402
 from season.ratings import rate  # noqa: E402
+from season.roster import Roster, add  # noqa: E402
 from season.report import season_json  # noqa: E402
 from season.rules import RULES, Rules, standings  # noqa: E402
 
@@ -70,12 +71,17 @@ def main() -> None:
         return [files.read_night(name, j) for name, j in journals]
 
     t_read, nights = best(a.runs, read)
-    club = c.Club()
+    roster = Roster()
+    for guest in guests:   # the club's list first: every guest a member the roster is sure of
+        roster, _ = add(roster, guest)
+    club = c.Club(roster)
     for n, (name, j) in zip(nights, journals):
         club, _ = c.add_party(club, name, str(j), n, add_new=True)
     linked = [(n, club.party(n.party).linked) for n in nights]
     games = sum(len(n.games) for n in nights)
-    print(f"{a.parties} parties of {a.tables} tables: {len(club.roster.members)} members, {games:,} games")
+    unlinked = sum(len(n.played) - len(links) for n, links in linked)
+    print(f"{a.parties} parties of {a.tables} tables: {len(club.roster.members)} members, {games:,} games, "
+          f"{unlinked} places unlinked")
     print(f"read: {a.parties} journals folded and read off as nights  {t_read:.2f} s")
     for rule in RULES:
         t, _ = best(a.runs, lambda: standings(Rules(rule), club.roster, linked))

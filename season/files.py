@@ -77,6 +77,18 @@ def forget_folded() -> None:
     _folded.clear()
 
 
+def season_state(club_file: str | Path, club: c.Club, season: str) -> tuple[tuple[str, int], ...]:
+    """Each of the season's journals and its last seq: the season changes only when one of
+    these does (or the club's record)."""
+    out = []
+    for name in club.season(season).parties:
+        journal = journal_path(club_file, club.party(name).journal)
+        if not journal.exists():
+            raise FileNotFoundError(f"no journal at {journal}")
+        out.append((str(journal.resolve()), last_seq_of(journal)))
+    return tuple(out)
+
+
 def season_nights(club_file: str | Path, club: c.Club, season: str) -> list[tuple[Night, dict]]:
     """The season's nights in order, each with its guests' links."""
     out = []

@@ -21,6 +21,10 @@ from .season_chart import rating_chart
 from .security import login_required
 
 bp = Blueprint("season", __name__)
+# The last report made, by what it was made from (the club's file as it reads, the season,
+# each journal's last seq): the ratings of a long season take seconds (docs/performance.md,
+# section 10), and a projector and consoles ask for the same season again and again.
+_made: dict = {}
 # the console's pages: under the console's header, with what its pages are given (the login,
 # the hub's state line, the replica's lag)
 console_bp = Blueprint("season_console", __name__, url_prefix="/console/season")
@@ -48,7 +52,11 @@ def _report() -> tuple[dict | None, str | None]:
     if name is None:
         return None, f"The club's record {path} has no season yet: party season add NAME JOURNAL..."
     try:
-        return season_json(club, name, files.season_nights(path, club, name)), None
+        key = (path.read_bytes(), name, files.season_state(path, club, name))
+        last = _made.get("last")
+        if last is None or last[0] != key:   # one tuple: a thread reads a key with its report
+            last = _made["last"] = (key, season_json(club, name, files.season_nights(path, club, name)))
+        return last[1], None
     except (FileNotFoundError, JournalDamaged, r.RosterError) as e:
         return None, str(e)
 
