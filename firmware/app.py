@@ -65,6 +65,8 @@ class TableApp:
         self.fix = None  # the seat whose field a refusal named, opened when the entry is
         self.undo = None  # [event id, game, lines recorded] of the last count sent: * takes it back
         pump.queued(self)
+        if outbox.receipt:  # what the journal held last, as the guests last saw it
+            screen.note(self, ["LAST SAVED", "", "", "", "", "", "REC " + outbox.receipt], 4000)
 
     # --- MQTT wiring -------------------------------------------------------
     def subs(self):

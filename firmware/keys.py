@@ -195,8 +195,10 @@ def ack(app, m):
         lines = [str(m.get("msg") or "SAVED")] + (u[2] + ["", "* UNDO"] if u else [])
         s = m.get("seal")
         if isinstance(s, str) and isinstance(seq, int) and len(lines) < 7:
-            # the receipt, on the last line: the journal's row and the end of its seal
-            lines = (lines + [""] * 6)[:6] + ["REC %d %s" % (seq, s[-6:])]
+            # the receipt, on the last line: the journal's row and the end of its seal,
+            # kept on flash and shown again after a reboot
+            app.outbox.saved("%d %s" % (seq, s[-6:]))
+            lines = (lines + [""] * 6)[:6] + ["REC " + app.outbox.receipt]
         screen.note(app, lines, _NOTE_MS)
         return
     if u:

@@ -17,6 +17,7 @@
 #   S<seq>      the hub's replica holds its journal up to <seq>: kept events up to
 #               it are dropped (S alone: the hub keeps no replica, drop them all)
 #   K<bell id>  the last conductor's bell this board acknowledged
+#   V<seq> <s>  the last receipt the board showed: the journal's row and the end of its seal
 # An event's payload stays on flash only: the heap holds where its record
 # starts in the log (read back to send it), not its ~300 bytes per entry.
 import json
@@ -76,6 +77,7 @@ class Outbox:
         self.boot = 0
         self.seq = 0
         self.bell = None
+        self.receipt = None  # "<seq> <end of seal>" of the last entry saved, shown again after a boot
         # [id, where its record starts in the log, kind, ticks of last send or None]; oldest first
         self.entries = []
         # [id, where in the log, journal seq, restored]: acknowledged, not yet in the hub's
@@ -121,6 +123,8 @@ class Outbox:
                         self._forget(int(v) if v else None)
                     elif t == "K":
                         self.bell = v
+                    elif t == "V":
+                        self.receipt = v
                 except (ValueError, KeyError, TypeError, UnicodeError):
                     continue  # never let one odd record stop the board from booting
 
@@ -132,6 +136,8 @@ class Outbox:
             f.write(_line("B%d" % self.boot))
             if self.bell:
                 f.write(_line("K" + self.bell))
+            if self.receipt:
+                f.write(_line("V" + self.receipt))
             if events:  # their payloads are copied over from the old log
                 with open(self.path, "rb") as old:
                     for e in events:
@@ -225,6 +231,10 @@ class Outbox:
         if self.kept and self._forget(safe):
             self._append("S" if safe is None else "S%d" % safe)
         return bool(back)
+
+    def saved(self, receipt):
+        self.receipt = receipt
+        self._append("V" + receipt)
 
     def bell_acked(self, bell):
         self.bell = bell

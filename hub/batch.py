@@ -88,10 +88,11 @@ def admit_batch(state, inputs: Iterable[TableInput | LocalInput | Heard], known:
     notes: list = []
     inputs = list(inputs)
     rebuilding = rebuild is not None and not rebuild.done
-    for item in inputs:
-        if isinstance(item, Heard) and rebuilding:
-            rebuild.heard(item.table)
-    parsed = [(item, _parse(item, notes)) for item in inputs if not isinstance(item, Heard)]
+    if rebuilding:
+        for item in inputs:
+            if type(item) is Heard:
+                rebuild.heard(item.table)
+    parsed = [(item, _parse(item, notes)) for item in inputs if type(item) is not Heard]
     # One look-up for the whole batch: one per input let every other thread of the
     # hub take the GIL between them (a fifth of the writer's time in a rush).
     journaled, refused = known.verdicts(p.id if p is not None else r[1] for _, (p, r) in parsed

@@ -42,7 +42,9 @@ class Replication:
             known = self.journal.find_many(a["id"] for a in lost)
             self.staff_gap = StaffGap([a for a in lost if a["id"] not in known])
             self.replica.start()
-        if self.restored is not None:
+        if self.restored is not None and self.journal.last_seq() == self.restored:
+            # just restored: a standby started again once it has journaled (its rebuild
+            # under way or over, a host's action taken) does not hold the room again
             self.rebuild = rebuild_for(self.restored, self.restored_at, tables, self.staff_gap.waiting(), time.time(),
                                        rebuild_s)
 

@@ -20,6 +20,7 @@ from hub import conductor
 from hub.conductor import events as k
 from hub.conductor.cards import SEATS, number
 from hub.conductor.state import last_session, session_over
+from hub.rebuild import REBUILD_MAX_S, REBUILDING
 from party.hands import played_values
 from party.keyed import hand_as_seen, seats_as_seen
 from party.setup import create_party, guest_names, seat_guests, staff_action, start_session
@@ -67,13 +68,13 @@ class LockstepParty:
         state = self.handle.state()
         seed = random.Random(f"{self.seed}:host:{state.session.number}").randrange(1 << 30)
         if last_session(state):
-            self.handle.act(lambda hub: _must(staff_action(hub, k.FINAL_COUNT, {"seed": seed})))
+            self.handle.act(lambda hub: _must(staff_action, hub, k.FINAL_COUNT, {"seed": seed}))
             return False
         n = state.session.number
 
         def host(hub):
-            _must(staff_action(hub, k.RESEAT, {"seed": seed}))
-            _must(start_session(hub, n + 1))
+            _must(staff_action, hub, k.RESEAT, {"seed": seed})
+            _must(start_session, hub, n + 1)
         self.handle.act(host)
         return True
 
@@ -181,12 +182,17 @@ def set_up_party(handle, *, tables: int, seed: int, sessions: int | None = None,
     extra = {"sessions": sessions, **options} if sessions else options
 
     def host(hub):
-        _must(create_party(hub, tables=tables, form=form, **extra))
-        _must(seat_guests(hub, guest_names(4 * tables), seed=seed))
-        _must(start_session(hub, 1))
+        _must(create_party, hub, tables=tables, form=form, **extra)
+        _must(seat_guests, hub, guest_names(4 * tables), seed=seed)
+        _must(start_session, hub, 1)
     handle.act(host)
 
 
-def _must(verdict) -> None:
+def _must(action, *args, **kwargs) -> None:
+    """A host's action, taken again as a host would while a standby rebuilds what a lost hub
+    acknowledged (REBUILDING: try again in a moment, hub/rebuild.py)."""
+    deadline = time.monotonic() + 2 * REBUILD_MAX_S
+    while (verdict := action(*args, **kwargs)).why == REBUILDING and time.monotonic() < deadline:
+        time.sleep(0.5)
     if not verdict.ok:
         raise RuntimeError(f"the host's action was refused: {verdict.why}")

@@ -31,6 +31,12 @@ def test_keyed_result_is_published_with_a_unique_id_and_pending_until_acked(boar
     board.wait_for(lambda lines: "PEND" not in lines[-1])
     assert len(hub.events("result")) == 1
 
+    # kept on flash: after a power cut the board shows the last receipt again
+    board.kill()
+    board.restart()
+    lines = board.wait_for("LAST SAVED")
+    assert lines[6] == f"REC {hub.acked_seq[ev['id']]} a1b2c3"
+
 
 def test_a_lost_ack_costs_one_resend_with_the_same_id(board, hub):
     hub.hold = True  # the first ack is lost
