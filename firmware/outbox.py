@@ -55,12 +55,6 @@ def _payload(f, at):
     return f.readline().decode()[10:-1]
 
 
-def _sent(f, e):
-    # What is sent of an entry: its payload, and for one that went back to a restored
-    # hub (a fifth item) the seq the lost hub journaled it at (docs/protocol.md).
-    p = _payload(f, e[_E_AT])
-    return p if len(e) < 5 else '%s,"seq":%d}' % (p[:-1], e[4])
-
 
 def _kept(eid, seq, restored):
     return "=%d %s %s" % (seq, "-" if restored is None else restored, eid)
@@ -160,9 +154,11 @@ class Outbox:
         return at
 
     def payload(self, e):
-        """An entry's payload as it is sent (read back from the log)."""
+        """An entry's payload as it is sent (read back from the log): for one that went
+        back to a restored hub (a fifth item), with the seq the lost hub journaled it at."""
         with open(self.path, "rb") as f:
-            return _sent(f, e)
+            p = _payload(f, e[_E_AT])
+        return p if len(e) < 5 else '%s,"seq":%d}' % (p[:-1], e[4])
 
     def _drop(self, eid):
         for q in (self.entries, self.kept):
