@@ -294,4 +294,14 @@ def party_body(form) -> dict:
             body[key] = True
     if form.get("in_play"):
         body["in_play"] = "each"
+    # the train games' club options (hub/conductor/forms/trains.py): blank, the form's own
+    for key, allowed in (("movement", ("three-lowest", "winner")), ("bell", ("finish", "stop"))):
+        if form.get(key):
+            body[key] = choice(form, key, allowed)
+    for key in ("session_limit", "hand"):
+        v = number(form, key, required=False, low=1, high=999)
+        if v is not None:
+            body[key] = v
+    if form.get("late_score"):
+        body["late_score"] = "table-highest"
     return body

@@ -216,6 +216,19 @@ def test_a_bergen_party_from_the_console_keys_its_points_as_they_are_made(hub, c
     assert hub.state.setup.in_play == "each"
 
 
+def test_a_mexican_train_party_from_the_console_with_the_clubs_rules(hub, console):
+    """Issue 27: the clubs' rules as the host chooses them on the console: the winner-moves
+    variant, "timed games of 60 minutes" stopped at the bell, "deal 11", late-comers "seated
+    with the table's highest score"."""
+    html = act(console, "/console/", "create-party", {
+        "form": "mexican-train", "tables": "3", "movement": "winner", "session_limit": "60",
+        "bell": "stop", "hand": "11", "late_score": "1"}, url="/console/party")
+    assert "Create the party: done" in html
+    s = hub.state.setup
+    assert (s.moving, s.session_limit, s.bell_meaning, s.hand, s.late_score) == (
+        "winner", 60, "stop", 11, "table-highest")
+
+
 def test_a_name_with_a_control_character_is_refused_with_which_and_where(hub, console):
     """Issue 24: a NUL typed or pasted into a name is refused at the door, saying which
     character and where (it may not show on the page), and nothing is journaled."""
