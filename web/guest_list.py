@@ -85,7 +85,7 @@ def sniff(text: str) -> str:
         return best if any(best in line for line in lines) else ","
 
 
-def _columns(header: list[str]) -> tuple[int, ...] | None:
+def name_columns(header: list[str]) -> tuple[int, ...] | None:
     """The name's column(s) if this row is a header: (name,) or (first, last)."""
     cells = [" ".join(c.split()).casefold() for c in header]
     for i, c in enumerate(cells):
@@ -106,7 +106,7 @@ def read(data: bytes) -> tuple[list[tuple[int, str, str]], dict]:
     rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
     numbered = [(i, r) for i, r in enumerate(rows, start=1) if any(c.strip() for c in r)]
     header, columns = "", (0,)
-    if numbered and (found := _columns(numbered[0][1])) is not None:
+    if numbered and (found := name_columns(numbered[0][1])) is not None:
         header, columns = delimiter.join(numbered[0][1]), found
         numbered = numbered[1:]
     out = [(line, " ".join(" ".join(r[c] for c in columns if c < len(r)).split()), delimiter.join(r))

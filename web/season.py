@@ -5,6 +5,8 @@ roster. The season is the club's file (`party run --club FILE`, the app's CLUB; 
 names the season shown, else the club's last), folded from its journals by season/."""
 from __future__ import annotations
 
+import csv
+import io
 import threading
 from pathlib import Path
 
@@ -16,6 +18,7 @@ from season import files
 from season import roster as r
 from season.report import season_csv, season_json
 
+from . import guest_list
 from .console import _globals as console_globals
 from .season_chart import rating_chart
 from .security import login_required
@@ -151,6 +154,25 @@ def _tonight() -> dict | None:
             "season": season.name if season else None}
 
 
+def _tonights(club: c.Club, hub) -> tuple[c.Club, str]:
+    """The club's record with tonight's party in it (entered at its first link), and its name."""
+    journal = files.named(_club_file(), hub.journal.path)
+    party = next((p for p in club.parties if p.journal == journal), None)
+    if party is None:
+        club = c.add_journal(club, Path(hub.journal.path).stem, journal)
+        party = club.parties[-1]
+    return club, party.name
+
+
+def _in_season(club: c.Club, party: str) -> c.Club:
+    """Tonight's party in the season shown, at its end, if not there yet."""
+    name = _season_name(club)
+    if name and any(s.name == name for s in club.seasons) and party not in club.season(name).parties:
+        season = club.season(name)
+        club = c.set_season(club, name, season.parties + (party,), season.rules)
+    return club
+
+
 @console_bp.post("/link")
 @login_required
 def link():
@@ -164,12 +186,9 @@ def link():
     guest, what = request.form.get("guest", ""), request.form.get("member", "")
     with _writing:
         club = files.load(path)
-        journal = files.named(path, hub.journal.path)
-        party = next((p for p in club.parties if p.journal == journal), None)
         try:
-            if party is None:
-                club = c.add_journal(club, Path(hub.journal.path).stem, journal)
-                party = club.parties[-1]
+            club, name = _tonights(club, hub)
+            party = club.party(name)
             if what == "sure":
                 done = 0
                 for g in hub.state.guests:
@@ -185,13 +204,67 @@ def link():
                 club = c.link(club, party.name, guest, None if what == "new" else int(what))
                 n = club.party(party.name).linked[guest]
                 said = f"{guest} is member {n}, {club.roster.member(n).name}"
-            name = _season_name(club)
-            if name and party.name not in club.season(name).parties:
-                s = club.season(name)
-                club = c.set_season(club, name, s.parties + (party.name,), s.rules)
+            club = _in_season(club, party.name)
         except r.RosterError as e:
             flash(f"Link: refused — {e}", "refused")
             return redirect(url_for("season_console.page"))
         files.save(path, club)
     flash(f"Link: done — {said}", "ok")
+    return redirect(url_for("season_console.page"))
+
+
+MEMBER_HEADERS = ("member", "member number", "member no", "member no.", "member #", "membership number",
+                  "membership", "club number", "number", "no", "no.", "#")
+
+
+def member_numbers(data: bytes) -> tuple[list[tuple[int, str, str]], str | None]:
+    """A guest list file's (line, name, member number as written) where it has a column of
+    member numbers (its header names one: MEMBER_HEADERS); else ([], why not)."""
+    text, _ = guest_list.decode(data)
+    rows = [r for r in csv.reader(io.StringIO(text), delimiter=guest_list.sniff(text))]
+    numbered = [(i, r) for i, r in enumerate(rows, start=1) if any(c.strip() for c in r)]
+    if not numbered:
+        return [], "the file is empty"
+    header = [" ".join(c.split()).casefold() for c in numbered[0][1]]
+    names = guest_list.name_columns(numbered[0][1])
+    number = next((i for i, c in enumerate(header) if c in MEMBER_HEADERS), None)
+    if names is None or number is None:
+        return [], "its first row names no name column and member-number column (Name, Member number)"
+    return [(line, " ".join(" ".join(r[c] for c in names if c < len(r)).split()),
+             r[number].strip() if number < len(r) else "") for line, r in numbered[1:]], None
+
+
+@console_bp.post("/numbers")
+@login_required
+def numbers():
+    """Tonight's guests linked by the member numbers their guest list file has: each row's
+    guest (on tonight's list) to its member number (on the roster); a row that cannot be
+    said in words where the host is, and nothing linked of it."""
+    path = _club_file()
+    if path is None:
+        abort(404, description="No club's record here: start the hub with party run --club FILE.")
+    upload = request.files.get("file")
+    rows, why = member_numbers(upload.read() if upload else b"")
+    if why:
+        flash(f"Link by member numbers: refused — {why}", "refused")
+        return redirect(url_for("season_console.page"))
+    hub = current_app.extensions["party.hub"]
+    done, said = 0, []
+    with _writing:
+        club = files.load(path)
+        club, party = _tonights(club, hub)
+        for line, guest, number in rows:
+            if not number:
+                continue
+            if guest not in hub.state.guests:
+                said.append(f"line {line}: {guest!r} is not on tonight's list")
+            elif not number.isdigit() or int(number) not in club.roster.numbers():
+                said.append(f"line {line}: no member number {number!r}")
+            else:
+                club, done = c.link(club, party, guest, int(number)), done + 1
+        club = _in_season(club, party)
+        files.save(path, club)
+    flash(f"Link by member numbers: done — {done} guests linked", "ok")
+    if said:
+        flash("Not linked: " + "; ".join(said), "refused")
     return redirect(url_for("season_console.page"))
