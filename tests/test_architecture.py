@@ -294,6 +294,76 @@ def test_sql_outside_the_journal_is_caught(tmp_path):
     ]
 
 
+# ----- the web, a thin client of the hub (issue 21) -------------------------------------------
+
+# The web reads the party through the hub's read calls (hub/reading.py, `Hub.standings`) and
+# acts only through `hub.submit`: it opens no journal, runs no writer, judges nothing itself.
+WEB_NEVER_IMPORTS = ("hub.journal", "hub.service", "hub.batch", "hub.startup", "hub.replication",
+                     "hub.conductor.judge", "hub.conductor.fold")
+WEB_NEVER_CALLS = frozenset({"admit", "judge", "admit_batch", "folded"})
+# Who may do what is the journal's, asked in one place (web/security.py: `role`, `conductor_only`).
+ROLES_HOME = "web/security.py"
+
+
+def web_past_the_hub(imports: list[Import]) -> list[str]:
+    """An import by the web of the hub's insides (its journal, its writer, the judge), or
+    of the conductor's step that admits."""
+    out = []
+    for i in imports:
+        if i.source != "web":
+            continue
+        if any(i.module == m or i.module.startswith(m + ".") for m in WEB_NEVER_IMPORTS):
+            out.append(f"{i.where}: {i.importer} imports {i.module}")
+        elif i.target == "hub" and set(i.names) & WEB_NEVER_CALLS:
+            out.append(f"{i.where}: {i.importer} uses {', '.join(sorted(set(i.names) & WEB_NEVER_CALLS))} of {i.module}")
+    return out
+
+
+def roles_decided_outside_one_place(root: Path) -> list[str]:
+    """A web module other than web/security.py that compares with a role's name ("conductor",
+    "assistant") or reads a `.staff` but web/security.py's (the journal's, or the web store's):
+    a second check of who may do what, or a second source for it."""
+    out = []
+    for path in sorted((root / "web").rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        if rel == ROLES_HOME or "__pycache__" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), rel)):
+            if isinstance(node, ast.Compare) and any(
+                    isinstance(c, ast.Constant) and c.value in ("conductor", "assistant")
+                    for c in (node.left, *node.comparators)):
+                out.append(f"{rel}:{node.lineno}: a role compared")
+            elif isinstance(node, ast.Attribute) and node.attr == "staff" and isinstance(node.ctx, ast.Load) \
+                    and not (isinstance(node.value, ast.Name) and node.value.id == "security"):
+                out.append(f"{rel}:{node.lineno}: .staff read")
+    return out
+
+
+def test_the_web_reads_the_party_only_through_the_hub(project_imports):
+    assert web_past_the_hub(project_imports) == []
+
+
+def test_roles_come_from_the_journal_and_are_checked_in_one_place():
+    assert roles_decided_outside_one_place(ROOT) == []
+
+
+def test_the_web_past_the_hub_and_a_role_checked_in_a_view_are_caught(tmp_path):
+    imports = _tree(tmp_path, {
+        "hub/__init__.py": "", "web/__init__.py": "",
+        "web/console.py": ("from hub.journal import sealed_row\nfrom hub import conductor\n\n"
+                           "def preview(s, p):\n    return conductor.admit(s, p, 0, 0)\n\n"
+                           "def act(store, login):\n    if store.staff().get(login) != 'conductor':\n        return 1\n"),
+        "web/security.py": "def role(hub, login):\n    return hub.staff().get(login) == 'conductor'\n",
+        "web/party.py": "from hub.conductor import standings\n",
+    })
+    assert sorted(web_past_the_hub(imports)) == [
+        "web/console.py:1: web.console imports hub.journal",
+        "web/console.py:5: web.console uses admit of hub.conductor",
+    ]
+    assert roles_decided_outside_one_place(tmp_path) == [
+        "web/console.py:8: a role compared", "web/console.py:8: .staff read"]
+
+
 # ----- inside the folders: modules, their cycles, their size and the speed tricks ------------
 
 SPEED = "hub/speed.py"   # the one module that makes values without __init__, writes __dict__, compiles

@@ -21,12 +21,11 @@ from flask import (Blueprint, Response, abort, current_app, flash, g, jsonify, r
 
 from hub import seal
 from hub.gap import proposal as unreplicated_proposal
-from hub.journal import backup, recorded, sealed_row
 
 from . import actions, door, guest_list, party, refusals, restart, security
 from .actions import BadForm
 from .typed import keep, kept_form
-from .security import login_required
+from .security import ConductorOnly, conductor_only, login_required
 from .telemetry import boards_view
 
 bp = Blueprint("console", __name__, url_prefix="/console")
@@ -56,9 +55,9 @@ def _refuse(title: str, reason, form_name: str | None = None) -> None:
 def _submit(proposal, title: str, form_name: str | None = None):
     verdict = _hub().submit(proposal)
     if verdict.ok:
-        row = sealed_row(_hub().journal.path, proposal.id)   # its receipt, as a board shows one
+        row = _hub().receipt(proposal.id)   # its receipt, as a board shows one
         receipt = f" · receipt {row[0]} {seal.receipt(row[1])}" if row and row[1] else ""
-        first = recorded(_hub().journal.path, proposal.id) if verdict.msg == "SAVED" else None
+        first = _hub().first_recorded(proposal.id) if verdict.msg == "SAVED" else None
         if first:   # the same form sent again (the back button, a second click): recorded once
             at, source = first
             flash(f"{title}: done already — recorded at {time.strftime('%H:%M:%S', time.localtime(at))} by "
@@ -71,11 +70,17 @@ def _submit(proposal, title: str, form_name: str | None = None):
     return verdict
 
 
+@bp.errorhandler(ConductorOnly)
+def _conductor_only(refused: ConductorOnly):
+    """A conductor's action asked by another login (web/security.py, `conductor_only`)."""
+    _refuse(refused.title, "CONDUCTOR ONLY")
+    return _back()
+
+
 @bp.context_processor
 def _globals():
-    store = security.store()
     return {"new_action_id": actions.new_action_id, "login": g.get("login"),
-            "role": store.staff().get(g.get("login")), "hidden_standings": _hub().state.standings_hidden is not None, "kept_form": kept_form,
+            "role": security.role(), "hidden_standings": _hub().state.standings_hidden is not None, "kept_form": kept_form,
             "replica": _hub().replica_lag(time.time()) if g.get("login") else None,
             "gap": _gap() if g.get("login") else [], "hub_started": _hub().runs.started,
             "holes": _hub().replication.holes() if g.get("login") else [],
@@ -112,8 +117,8 @@ def login():
             return render_template("console/login.html"), 429
         who = (request.form.get("login") or "").strip()
         with throttle.checking:
-            role = store.check(who, request.form.get("password") or "")
-        if role:
+            right = store.check(who, request.form.get("password") or "")
+        if right:
             throttle.succeeded(device)
             security.sign_in(who)
             nxt = request.args.get("next") or ""
@@ -140,7 +145,7 @@ def setup():
     # A party created from the command line (`party run --tables`) already has its
     # conductor: the console's first login must be that one, or the conductor
     # would refuse every action as NOT STAFF.
-    conductors = sorted(who for who, role in _hub().state.staff.items() if role == "conductor")
+    conductors = security.conductors()
     if request.method == "POST":
         try:
             who = actions.text(request.form, "login", limit=24)
@@ -232,7 +237,6 @@ def corrections():
 def preview_correction():
     """A correction as the conductor would admit it, not yet recorded: the standings and prizes
     before and after, and what it means for the seating, with the button that records it."""
-    from hub import conductor
     hub, title = _hub(), actions.ACTIONS["correct"].title
     try:
         proposal = actions.proposal(actions.ACTIONS["correct"], request.form, g.login)
@@ -240,7 +244,7 @@ def preview_correction():
         _refuse(title, e, "correct")
         return _back("console.corrections")
     state = hub.state
-    verdict, after, _ = conductor.admit(state, proposal, state.seq, time.time())   # nothing journaled
+    verdict, after = hub.preview(proposal)   # nothing journaled
     if not verdict.ok:
         _refuse(title, party.explain(state, proposal, verdict.why), "correct")
         return _back("console.corrections")
@@ -258,20 +262,17 @@ def prizes():
 @bp.get("/staff")
 @login_required
 def staff():
-    return render_template("console/staff.html", p=party.overview(_hub()),
-                           staff=security.store().staff())
+    return render_template("console/staff.html", p=party.overview(_hub()), staff=security.staff())
 
 
 # ----- acting -------------------------------------------------------------------------------
 @bp.post("/act/<name>")
-@login_required
+@conductor_only(lambda name: actions.find(name).title,
+                when=lambda name: actions.find(name) is not None and actions.find(name).conductor_only)
 def act(name: str):
-    action = actions.ACTIONS.get(name) or actions.kind_actions().get(name)
+    action = actions.find(name)
     if action is None:
         abort(404)
-    if action.conductor_only and security.store().staff().get(g.login) != "conductor":
-        _refuse(action.title, "CONDUCTOR ONLY")
-        return _back()
     try:
         proposal = actions.proposal(action, request.form, g.login)
         if name == "final-count" and not request.form.get("missing_ok"):
@@ -292,17 +293,20 @@ def _counts_all(state) -> None:
                                     "\u201ccount without them\u201d.")
 
 
+def _gap_title(action_id: str, what: str) -> str:
+    waiting = {a["id"]: a for a in _gap()}
+    return f"{what.capitalize()}: {waiting[action_id]['title'] if action_id in waiting else action_id}"
+
+
 @bp.post("/gap/<action_id>/<what>")
-@login_required
+@conductor_only(_gap_title)
 def gap(action_id: str, what: str):
     """Redo or discard a staff action that is not in the replica (after a takeover)."""
     if what not in ("redo", "discard"):
         abort(404)
     waiting = {a["id"]: a for a in _gap()}
-    title = f"{what.capitalize()}: {waiting[action_id]['title'] if action_id in waiting else action_id}"
-    if security.store().staff().get(g.login) != "conductor":
-        _refuse(title, "CONDUCTOR ONLY")
-    elif action_id not in waiting:
+    title = _gap_title(action_id, what)
+    if action_id not in waiting:
         _refuse(title, "NOT WAITING")  # redone or discarded meanwhile (another console)
     elif what == "redo":
         # as it was, with its id, by the conductor who redoes it: judged now
@@ -316,24 +320,20 @@ def gap(action_id: str, what: str):
 @bp.post("/party")
 @login_required
 def create_party():
-    from hub.conductor import events as ev
+    title = actions.CREATE_PARTY.title
     try:
-        body = actions.party_body(request.form)
-        prop = actions.proposal(actions.Action(ev.PARTY_CREATED, lambda f: body, "Create the party"),
-                                request.form, g.login)
+        prop = actions.proposal(actions.CREATE_PARTY, request.form, g.login)
     except BadForm as e:
-        _refuse("Create the party", e, "create-party")
+        _refuse(title, e, "create-party")
         return _back()
-    _submit(prop, "Create the party", "create-party")
+    _submit(prop, title, "create-party")
     return _back()
 
 
 @bp.post("/staff")
-@login_required
+@conductor_only(actions.ACTIONS["add-staff"].title)
 def add_staff():
     """A login for an assistant: journaled (who may act), password hash kept beside the journal."""
-    if security.store().staff().get(g.login) != "conductor":
-        abort(403, description="Only the conductor adds staff.")
     try:
         who = actions.text(request.form, "login", limit=24)
         if not party.LOGIN.match(who):
@@ -351,13 +351,10 @@ def add_staff():
 
 
 @bp.post("/staff/remove")
-@login_required
+@conductor_only(actions.REMOVE_STAFF.title)
 def remove_staff():
     """A login taken off the staff: journaled with why; its password hash is dropped."""
     action = actions.REMOVE_STAFF
-    if security.store().staff().get(g.login) != "conductor":
-        _refuse(action.title, "CONDUCTOR ONLY")
-        return _back("console.staff")
     try:
         prop = actions.proposal(action, request.form, g.login)
     except BadForm as e:
@@ -410,17 +407,15 @@ def guests_from_plan():
 def _list_guests(title: str, names: list[tuple[str, bool]], left_out: list[str] | None = None) -> None:
     """Each name one guest-listed event (similar_ok: the host says a near-duplicate is another person),
     all under the form's one-time id; what was left out before (`left_out`) named after them."""
-    from hub.conductor import events as ev
-    from hub.event import Proposal
     try:
-        batch = actions.action_id(request.form)
+        proposals = actions.each(actions.ACTIONS["list-guest"], [{"guest": name, **({"similar_ok": True} if similar_ok else {})}
+                                                               for name, similar_ok in names], request.form, g.login)
     except BadForm as e:
         _refuse(title, e)
         return
     added, turned_down = [], []
-    for i, (name, similar_ok) in enumerate(names):
-        body = {"guest": name, **({"similar_ok": True} if similar_ok else {})}
-        verdict = _hub().submit(Proposal(f"staff.{g.login}.{batch}.{i}", f"staff:{g.login}", ev.GUEST_LISTED, body))
+    for (name, _), proposal in zip(names, proposals):
+        verdict = _hub().submit(proposal)
         if verdict.ok:
             added.append(name)
         else:
@@ -439,21 +434,16 @@ def _list_guests(title: str, names: list[tuple[str, bool]], left_out: list[str] 
 def undo_batch():
     """The last list added at once (a wrong file, say) taken off again: each of its guests not
     checked in since, one guest-removed event each, with the host's why."""
-    from hub.conductor import events as ev
-    from hub.event import Proposal
     title = "Undo the last list added"
+    names = party.batch_removable(_hub().state, security.store().last_batch())
     try:
-        batch = actions.action_id(request.form)
         why = actions.text(request.form, "why")
+        proposals = actions.each(actions.ACTIONS["remove-guest"], [{"guest": name, "why": why} for name in names],
+                                 request.form, g.login)
     except BadForm as e:
         _refuse(title, e, "undo-batch")
         return _back("console.guests")
-    names = party.batch_removable(_hub().state, security.store().last_batch())
-    removed = 0
-    for i, name in enumerate(names):
-        verdict = _hub().submit(Proposal(f"staff.{g.login}.{batch}.{i}", f"staff:{g.login}",
-                                         ev.GUEST_REMOVED, {"guest": name, "why": why}))
-        removed += verdict.ok
+    removed = sum(_hub().submit(proposal).ok for proposal in proposals)
     security.store().save_batch({})
     flash(f"{title}: {removed} removed.", "ok")
     return _back("console.guests")
@@ -499,5 +489,5 @@ def export_journal():
     (`party replay` reads it)."""
     hub = _hub()
     stamp = time.strftime("%Y%m%d-%H%M", time.localtime())
-    return Response(backup(hub.journal.path), mimetype="application/vnd.sqlite3",
+    return Response(hub.backup(), mimetype="application/vnd.sqlite3",
                     headers={"Content-Disposition": f"attachment; filename=party-{stamp}-seq{hub.seq}.sqlite3"})

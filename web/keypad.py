@@ -22,7 +22,6 @@ import time
 from flask import Blueprint, Response, abort, current_app, render_template, request
 
 from hub import protocol
-from hub.journal import sealed_row
 
 from . import party, security
 
@@ -79,7 +78,7 @@ def event(table: int, token: str):
     verdict = _hub().submit(proposal)
     if not verdict.ok:
         return _ack(proposal.id, why=verdict.why)
-    row = sealed_row(_hub().journal.path, proposal.id)   # its receipt, as a board's ack carries it
+    row = _hub().receipt(proposal.id)   # its receipt, as a board's ack carries it
     return _ack(proposal.id, seq=row and row[0], seal=row and row[1], msg=verdict.msg)
 
 

@@ -106,7 +106,6 @@ def overview(hub) -> dict:
         "changes": [{"what": what, "by": m.by, "why": m.why} for what, m in reversed(state.changes)],
         "prizes": setup.prizes, "booby": setup.booby, "confirm": setup.confirm,
         "created_by": state.created.by if state.created else "",
-        "staff": dict(state.staff),
     }
 
 
