@@ -364,6 +364,41 @@ def test_the_web_past_the_hub_and_a_role_checked_in_a_view_are_caught(tmp_path):
         "web/console.py:8: a role compared", "web/console.py:8: .staff read"]
 
 
+# ----- each domain word in one place (issue 21) ----------------------------------------------
+
+# The table protocol's topics are written in hub/protocol.py (the boards' in firmware/protocol.py,
+# which hardware/protocol.py reads for the simulators; tests/hub/test_protocol_agrees.py).
+TOPICS_HOME = "hub/protocol.py"
+_TOPIC = re.compile(r"^party/(table|hub|all|serial)\b")
+
+
+def topics_spelled_again(root: Path, folders=CHECKED) -> list[str]:
+    """A string (an f-string's parts too) that spells a topic of the protocol outside its home."""
+    out = []
+    for path in _modules(root, folders).values():
+        rel = path.relative_to(root).as_posix()
+        if rel == TOPICS_HOME:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), rel)):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and _TOPIC.match(node.value):
+                out.append(f"{rel}:{node.lineno}: {node.value!r}")
+    return sorted(out)
+
+
+def test_the_topics_are_spelled_in_one_place():
+    assert topics_spelled_again(ROOT) == []
+
+
+def test_a_topic_spelled_again_is_caught(tmp_path):
+    _tree(tmp_path, {
+        "hub/protocol.py": 'HUB_STATUS = "party/hub/status"\n',
+        "hardware/sim/t.py": 'def topic(n, leaf):\n    return f"party/table/{n}/{leaf}"\n',
+        "bench/room.py": 'CMD = ("party/all/cmd", 1)\nNOTE = "party/tables are fun"\n',
+    })
+    assert topics_spelled_again(tmp_path) == ["bench/room.py:1: 'party/all/cmd'",
+                                              "hardware/sim/t.py:2: 'party/table/'"]
+
+
 # ----- inside the folders: modules, their cycles, their size and the speed tricks ------------
 
 SPEED = "hub/speed.py"   # the one module that makes values without __init__, writes __dict__, compiles
