@@ -6,8 +6,8 @@ red with the conductor's own words — then redirect back (so a reload never
 repeats an action). Every view here requires a signed-in staff login, except
 signing in and the very first set-up of a party that has no staff yet.
 """
-# Why so long: every console route is here, one blueprint; issue 21's web part splits the pages'
-# presenters out (web/party.py) and leaves the routes thin.
+# Why so long: every console route is here, one blueprint; what each page shows is its
+# presenter's (web/pages/), what is allowed the conductor's.
 from __future__ import annotations
 
 import csv
@@ -22,7 +22,11 @@ from flask import (Blueprint, Response, abort, current_app, flash, g, jsonify, r
 from hub import seal
 from hub.gap import proposal as unreplicated_proposal
 
-from . import actions, door, guest_list, party, refusals, restart, security
+from hub.conductor.ruling import LOGIN
+
+from . import actions, door, guest_list, refusals, restart, security
+from .pages import console as console_page, corrections as corrections_page, door as door_page
+from .pages import plan as plan_page, results as results_page
 from .actions import BadForm
 from .typed import keep, kept_form
 from .security import ConductorOnly, conductor_only, login_required
@@ -66,7 +70,7 @@ def _submit(proposal, title: str, form_name: str | None = None):
         else:
             flash(f"{title}: done — {verdict.msg}{receipt}", "ok")
     else:
-        _refuse(title, party.explain(_hub().state, proposal, verdict.why), form_name)
+        _refuse(title, door_page.explain(_hub().state, proposal, verdict.why), form_name)
     return verdict
 
 
@@ -154,7 +158,7 @@ def setup():
                 raise BadForm("password", "8 characters or more, please.")
             if password != request.form.get("password2"):
                 raise BadForm("password2", "the two passwords differ.")
-            if not party.LOGIN.match(who):
+            if not LOGIN.fullmatch(who):
                 raise BadForm("login", "lower-case letters, digits and - only.")
             if conductors and who not in conductors:
                 raise BadForm("login", f"the party's conductor is {' or '.join(conductors)}: use that login.")
@@ -172,7 +176,7 @@ def setup():
 @login_required
 def home():
     hub = _hub()
-    return render_template("console/home.html", p=party.overview(hub), plan=security.store().plan(),
+    return render_template("console/home.html", p=console_page.overview(hub), plan=security.store().plan(),
                            more=actions.kind_actions())
 
 
@@ -186,7 +190,7 @@ def guests():
 @bp.get("/tables")
 @login_required
 def tables():
-    return render_template("console/tables.html", p=party.overview(_hub()))
+    return render_template("console/tables.html", p=console_page.overview(_hub()))
 
 
 @bp.get("/tables.json")
@@ -194,10 +198,10 @@ def tables():
 def tables_json():
     """The tables' status, refreshed by the console page every couple of seconds."""
     hub = _hub()
-    boards = boards_view(hub.boards, party.table_numbers(hub.state), time.time(),
+    boards = boards_view(hub.boards, console_page.table_numbers(hub.state), time.time(),
                          current_app.config["BOARD_SILENT_SECONDS"])
     lag = hub.replica_lag(time.time())
-    return jsonify(seq=hub.seq, tables=party.table_status(hub.state, boards),
+    return jsonify(seq=hub.seq, tables=console_page.table_status(hub.state, boards),
                    replica=render_template("console/replica.html", replica=lag) if lag else None)
 
 
@@ -228,8 +232,8 @@ def corrections():
     shown = request.args.get("session", type=int) or len(state.sessions)
     if state.sessions and not 1 <= shown <= len(state.sessions):
         abort(404)
-    return render_template("console/corrections.html", p=party.overview(_hub()), shown=shown,
-                           entries=party.entries(state, shown), bells=party.bells(state))
+    return render_template("console/corrections.html", p=console_page.overview(_hub()), shown=shown,
+                           entries=corrections_page.entries(state, shown), bells=console_page.bells(state))
 
 
 @bp.post("/corrections/preview")
@@ -246,23 +250,23 @@ def preview_correction():
     state = hub.state
     verdict, after = hub.preview(proposal)   # nothing journaled
     if not verdict.ok:
-        _refuse(title, party.explain(state, proposal, verdict.why), "correct")
+        _refuse(title, door_page.explain(state, proposal, verdict.why), "correct")
         return _back("console.corrections")
-    return render_template("console/correction_preview.html", p=party.overview(hub), form=request.form,
-                           preview=party.correction_preview(state, after, proposal.what.entry))
+    return render_template("console/correction_preview.html", p=console_page.overview(hub), form=request.form,
+                           preview=corrections_page.correction_preview(state, after, proposal.what.entry))
 
 
 @bp.get("/prizes")
 @login_required
 def prizes():
     state = _hub().state
-    return render_template("console/prizes.html", p=party.overview(_hub()), prizes=party.prizes(state))
+    return render_template("console/prizes.html", p=console_page.overview(_hub()), prizes=results_page.prizes(state))
 
 
 @bp.get("/staff")
 @login_required
 def staff():
-    return render_template("console/staff.html", p=party.overview(_hub()), staff=security.staff())
+    return render_template("console/staff.html", p=console_page.overview(_hub()), staff=security.staff())
 
 
 # ----- acting -------------------------------------------------------------------------------
@@ -287,7 +291,7 @@ def act(name: str):
 def _counts_all(state) -> None:
     """The final count asks first when a table's results are missing (the host ticks "count
     without them"): the prizes are given once."""
-    missing = party.results_missing(state)
+    missing = console_page.results_missing(state)
     if missing:
         raise BadForm("missing_ok", f"missing — {'; '.join(missing)}. Correct them first, or tick "
                                     "\u201ccount without them\u201d.")
@@ -336,7 +340,7 @@ def add_staff():
     """A login for an assistant: journaled (who may act), password hash kept beside the journal."""
     try:
         who = actions.text(request.form, "login", limit=24)
-        if not party.LOGIN.match(who):
+        if not LOGIN.fullmatch(who):
             raise BadForm("login", "lower-case letters, digits and - only.")
         password = actions.text(request.form, "password", limit=200)
         if len(password) < 8:
@@ -378,7 +382,7 @@ def import_guests():
     except csv.Error as e:
         _refuse("Import the guest list", BadForm("file", f"not a list this console can read ({e})."))
         return _back("console.guests")
-    return render_template("console/import.html", p=party.overview(_hub()), preview=look,
+    return render_template("console/import.html", p=console_page.overview(_hub()), preview=look,
                            filename=upload.filename)
 
 
@@ -435,7 +439,7 @@ def undo_batch():
     """The last list added at once (a wrong file, say) taken off again: each of its guests not
     checked in since, one guest-removed event each, with the host's why."""
     title = "Undo the last list added"
-    names = party.batch_removable(_hub().state, security.store().last_batch())
+    names = door_page.batch_removable(_hub().state, security.store().last_batch())
     try:
         why = actions.text(request.form, "why")
         proposals = actions.each(actions.ACTIONS["remove-guest"], [{"guest": name, "why": why} for name in names],
@@ -454,7 +458,7 @@ def undo_batch():
 def save_plan():
     """The invitation and its replies, from which the tables are planned."""
     try:
-        plan = party.plan_from_form(request.form)
+        plan = plan_page.plan_from_form(request.form)
     except BadForm as e:
         _refuse("Save the plan", e, "plan")
         return _back()
@@ -468,7 +472,7 @@ def save_plan():
 @login_required
 def export_json():
     hub = _hub()
-    body = json.dumps(party.export(hub), indent=1, ensure_ascii=False)
+    body = json.dumps(results_page.export(hub), indent=1, ensure_ascii=False)
     return Response(body, mimetype="application/json",
                     headers={"Content-Disposition": "attachment; filename=results.json"})
 
@@ -477,7 +481,7 @@ def export_json():
 @login_required
 def export_csv():
     out = io.StringIO()
-    party.write_results_csv(_hub(), out)
+    results_page.write_results_csv(_hub(), out)
     return Response(out.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": "attachment; filename=results.csv"})
 
