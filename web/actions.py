@@ -19,11 +19,11 @@ from typing import Callable
 
 from hub.conductor import events as ev
 from hub.conductor import registry
+from hub.conductor.cards import SEATS
 from hub.event import Proposal
 
 from .refusals import field
 
-SEATS = ("A", "B", "C", "D")
 _ACTION_ID = re.compile(r"^[0-9a-f]{16}$")
 
 

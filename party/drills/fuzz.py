@@ -208,7 +208,7 @@ def fuzz_hub(work: Path, *, payloads: int = 100_000, via_broker: int = 3_000, se
 
 # ----- the firmware -------------------------------------------------------------------------------
 
-KEYS = [*"0123456789", *"ABCD", "*", "#", "BELL", "BELL-LONG"]
+KEYS = [*"0123456789", *SEATS, "*", "#", "BELL", "BELL-LONG"]
 WEIGHTS = [3] * 10 + [2] * 4 + [4, 8, 1, 1]
 
 
