@@ -20,9 +20,8 @@ from flask import (Blueprint, Response, abort, current_app, flash, g, jsonify, r
                    request, session, url_for)
 
 from hub import seal
-from hub.gap import proposal as unreplicated_proposal
-
 from hub.conductor.ruling import LOGIN
+from hub.gap import proposal as unreplicated_proposal
 
 from . import actions, door, guest_list, refusals, restart, security
 from .pages import console as console_page, corrections as corrections_page, door as door_page
@@ -272,7 +271,7 @@ def staff():
 # ----- acting -------------------------------------------------------------------------------
 @bp.post("/act/<name>")
 @conductor_only(lambda name: actions.find(name).title,
-                when=lambda name: actions.find(name) is not None and actions.find(name).conductor_only)
+                when=lambda name: getattr(actions.find(name), "conductor_only", False))
 def act(name: str):
     action = actions.find(name)
     if action is None:
