@@ -2,10 +2,8 @@
 
     python bench/keys_bench.py [--hands 20] [--seed 1] [--forms mexican-train ...]
 
-For each party form (Block, Draw, All Quarters, Sebastopol, Bergen, Tiddle-a-wink, and
-those the conductor has since) and each train game the engine knows and the conductor does
-not yet run as a party (Mexican Train: its rounds at a table of four, the engine double
-counting down, by the engine's own entry form) one virtual board (the firmware on the MicroPython unix port) is shown
+For each party form (hub/conductor/forms/: the book's six, the other books' games, and the
+train games, whose rounds count the engine double down) one virtual board (the firmware on the MicroPython unix port) is shown
 the hub's entry form for a table of four, game after game (the first game of a
 session asks who led); the scoring engine plays each hand move by move and the
 simulated guest (hardware/sim/party.py, `key_in`) keys what the hand gave, knowing
@@ -47,14 +45,10 @@ from hub.conductor.leads import keys_lead  # noqa: E402
 from hub.conductor.scoring import count_form, entry_form  # noqa: E402
 from party.hands import played_hand  # noqa: E402
 from hub.conductor.setup import FORMS, PARTNERSHIP_FORMS, from_body  # noqa: E402
-from hub.scoring import get_form  # noqa: E402
 from party.keyed import as_seen  # noqa: E402
 
 
 IN_PLAY = ("bergen", "tiddle-a-wink")   # the parties whose ten points stop a session mid-hand
-# the engine's train games (issue 27: a Mexican Train round at a table of four in at most 12
-# keys), keyed from the engine's entry form until the conductor has a party form of them
-ENGINE_FORMS = tuple(f for f in ("mexican-train",) if f not in FORMS)
 
 
 def phone_keys(fields: list[dict], values: dict, count: bool = False, counted: bool = False) -> int:
@@ -84,19 +78,8 @@ def party_hands(form: str, hands: int, rng: random.Random):
     for hand in range(hands):
         game = hand % games + 1
         lead = keys_lead(form, game)
-        values, counts = played_hand(setup, seats, rng, lead=lead)
+        values, counts = played_hand(setup, seats, rng, lead=lead, game=game)
         yield game, entry_form(setup, seats, lead=lead), values, counts, counting
-
-
-def engine_hands(form: str, hands: int, rng: random.Random):
-    """A train game's rounds at a table of four by the engine's own entry form (the conductor
-    has no party form of it yet): the engine double counting down a round at a time."""
-    game_form = get_form(form)
-    rules = game_form.rules(players=4)
-    fields = game_form.entry_form(rules).to_json()
-    for hand in range(hands):
-        played = game_form.play_hand(rules, rng, round=hand % game_form.rounds(rules) + 1)
-        yield hand % 4 + 1, fields, played.values, [], None
 
 
 def play(form: str, table: int, broker, hub: HubDouble, hands: int, seed: int, out: dict) -> None:
@@ -109,8 +92,7 @@ def play(form: str, table: int, broker, hub: HubDouble, hands: int, seed: int, o
     board.press = lambda keys: (pressed.append(0 if keys == "MEM" else len(keys)), press(keys))
     board_keys, phone = [], []
     try:
-        made = engine_hands if form in ENGINE_FORMS else party_hands
-        for game, fields, values, counts, counting in made(form, hands, rng):
+        for game, fields, values, counts, counting in party_hands(form, hands, rng):
             screen_form = {"kind": "result", "game": game, "title": f"GAME {game}", "fields": fields}
             count = {"kind": "count", "game": game, "title": "POINTS MADE", "fields": counting}
             hub.screen(table, form=screen_form, lines=[f"TABLE {table}", form.upper()[:16]],
@@ -141,7 +123,7 @@ def main() -> None:
     p = argparse.ArgumentParser(description="key presses per hand, per form, on the board and phone")
     p.add_argument("--hands", type=int, default=20)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--forms", nargs="+", choices=FORMS + ENGINE_FORMS, default=FORMS + ENGINE_FORMS,
+    p.add_argument("--forms", nargs="+", choices=FORMS, default=FORMS,
                    metavar="FORM", help="only these forms (default: every one)")
     a = p.parse_args()
     broker = best_available()

@@ -95,23 +95,27 @@ def tiddle_hand(winner: str, doubles: int = 0) -> dict:
 
 # -- hands played by the scoring engine's players: the simulated tables' entries -----------
 
-def played_values(setup: Setup, seats, rng, play_off: bool = False, lead: bool = False) -> dict:
+def played_values(setup: Setup, seats, rng, play_off: bool = False, lead: bool = False,
+                  game: int = 1) -> dict:
     """What a table keys after a hand played move by move by the engine's players:
     the simulator's tables enter exactly what such a hand gives."""
-    return played_hand(setup, seats, rng, play_off, lead)[0]
+    return played_hand(setup, seats, rng, play_off, lead, game)[0]
 
 
-def played_hand(setup: Setup, seats, rng, play_off: bool = False, lead: bool = False
-                ) -> tuple[dict, list[dict]]:
+def played_hand(setup: Setup, seats, rng, play_off: bool = False, lead: bool = False,
+                game: int = 1) -> tuple[dict, list[dict]]:
     """(what a table keys at the end of a hand the engine played, each count it keys during
-    the hand: none unless the set-up keys counts as they are made)."""
+    the hand: none unless the set-up keys counts as they are made). `game`: a train game's
+    round, played on its engine double (the set's highest in round 1, one lower each round)."""
     m = SeatMap(seats_taken(seats))
     r = rules(setup, len(m.table), play_off)
-    played = get_form(r.form).play_hand(r, rng)
+    form = get_form(r.form)
+    rounds = setup.party_form.rounds and not play_off
+    played = form.play_hand(r, rng, round=min(game, form.rounds(r))) if rounds else form.play_hand(r, rng)
     counts = [{m.key_to_table(k): m.table_number(v) if k == "seat" else v for k, v in c.items()}
               for c in played.play_values]
     values = {}
-    for f in get_form(r.form).entry_form(r).fields:
+    for f in form.entry_form(r).fields:
         v = played.values[f.k]
         if not f.asked(played.values):
             continue   # not asked, so not keyed (firmware/entry.py)

@@ -168,13 +168,15 @@ class VirtualTables:
             return self._seen(state.setup, cards + (None,) * (4 - len(cards)), rng, play_off=True)
         if form.get("kind") == "result" and t is not None:
             # who led is keyed in the games the rules ask it (leads.py)
-            return self._seen(state.setup, t.seats, rng, lead=keys_lead(state.setup.form, form["game"]))
+            return self._seen(state.setup, t.seats, rng, form["game"],
+                              lead=keys_lead(state.setup.form, form["game"]))
         return None  # a confirmation is a guest's judgement, not the simulator's
 
     @staticmethod
-    def _seen(setup, seats, rng: random.Random, **how) -> tuple[dict, list[dict]]:
-        """A hand the engine plays at these seats, as the table reads what it keys."""
-        values, counts = played_hand(setup, seats, rng, **how)
+    def _seen(setup, seats, rng: random.Random, game: int = 1, **how) -> tuple[dict, list[dict]]:
+        """A hand the engine plays at these seats (game `game` of the session), as the table
+        reads what it keys."""
+        values, counts = played_hand(setup, seats, rng, game=game, **how)
         return (hand_as_seen(setup, seats, values, **how),
                 [count_as_seen(setup, seats, c) for c in counts])
 

@@ -25,7 +25,7 @@ SEATS = "ABCD"
 
 def _round(p: Party, n: int, rng: random.Random) -> None:
     t = p.state.session.tables[n]
-    p.must(p.result(n, played_values(p.state.setup, t.seats, rng)))
+    p.must(p.result(n, played_values(p.state.setup, t.seats, rng, game=t.entered + 1)))
 
 
 def _play_session(p: Party, rng: random.Random) -> None:

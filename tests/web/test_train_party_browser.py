@@ -28,8 +28,8 @@ TABLES = 6
 
 def _key_round(hub, t, rng) -> None:
     s = hub.state.session
-    values = played_values(hub.state.setup, s.tables[t.table].seats, rng)
     game = s.tables[t.table].entered + 1
+    values = played_values(hub.state.setup, s.tables[t.table].seats, rng, game=game)
     assert t.ack_for(t.key_form(values, game=game))["ok"]
 
 
