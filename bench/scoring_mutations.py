@@ -251,6 +251,8 @@ def covered(tree: Path, modules: list[str], tests: list[str]) -> Coverage:
             for context in contexts:  # "tests.conductor.test_x.test_y", "....Class.test_y"
                 if context.startswith("tests."):
                     lines.setdefault(line, set()).add(_node_id(tree, context))
+                elif not context:   # run on import (a decorator, a constant): by every test
+                    lines.setdefault(line, set()).update(tests)
     return Coverage(by_line, seconds, spent)
 
 
@@ -294,17 +296,17 @@ def mutate(tree: Path, module: str, tests_run: Coverage, env: dict, minutes: flo
             break
         selected = tests_run.tests_for(module, mutant)
         if not selected:
-            outcome["not reached"].append(mutant)
-            continue
-        target.write_text(mutant.apply(source))
-        try:
-            result = subprocess.run([PYTHON, *PYTEST, "--timeout", "60", *selected], cwd=tree,
-                                    env=env, capture_output=True, timeout=longest)
-            status = "survived" if result.returncode == 0 else "killed"
-        except subprocess.TimeoutExpired:
-            status = "timeout"
-        finally:
-            target.write_text(source)
+            status = "not reached"
+        else:
+            target.write_text(mutant.apply(source))
+            try:
+                result = subprocess.run([PYTHON, *PYTEST, "--timeout", "60", *selected],
+                                        cwd=tree, env=env, capture_output=True, timeout=longest)
+                status = "survived" if result.returncode == 0 else "killed"
+            except subprocess.TimeoutExpired:
+                status = "timeout"
+            finally:
+                target.write_text(source)
         outcome[status].append(mutant)
         if show:
             print(f"  {n + 1}/{len(chosen)} {status:8} {mutant}", flush=True)
