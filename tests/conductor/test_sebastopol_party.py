@@ -101,3 +101,48 @@ def test_table_one_winners_stay_with_the_named_option():
     # Table 1: A 2, B 1 stay in their seats; Table 2's D (2 games) and C (1) come up and take
     # the seats left, the one with more games first; Table 1's C and D go to the last table
     assert cards_seating(p, 2) == {1: "1A 1B 2D 2C", 2: "2A 2B 1C 1D"}
+
+
+def test_a_late_comer_who_played_no_game_has_won_none_and_draws_with_the_others_at_none():
+    """ "Those two always move who have won the most games in the session ended"; a
+    late-comer seated after his table's last game has won no game: with the two others who
+    won none he draws for the second moving place (SEBASTOPOL)."""
+    p = Party()
+    p.create(form="sebastopol", tables=3)
+    p.guests([f"Guest {i:02d}" for i in range(11)])
+    p.must(p.staff(k.GUEST_LISTED, {"guest": "Late Lucy"}))
+    p.draw(seed=5)
+    p.start()
+    won(p, 3, "B")
+    assert p.must(p.staff(k.CHECKED_IN, {"guest": "Late Lucy"})).msg == "TABLE 3 D"
+    for seat in "AAB":
+        won(p, 1, seat)
+    p.ack_bell()
+    won(p, 2, "C")
+    p.must(p.table(3, k.NO_GAME, {}))             # the bell before Table 3's second game
+    p.reseat(seed=99)
+    (lot,) = [lot for lot in p.state.session.lots if lot["table"] == 3]
+    assert sorted(lot["draws"][0]) == ["3A", "3C", "3D"]
+    assert lot["moved"][0] == "3B"
+
+
+def test_a_late_comer_in_a_leavers_seat_ahead_of_the_winners_has_still_won_none():
+    """The two who won a game each move, no lot drawn: the late-comer seated at A, in the
+    seat of a guest who left, has won none (SEBASTOPOL)."""
+    p = Party()
+    p.create(form="sebastopol", tables=3)
+    p.guests([f"Guest {i:02d}" for i in range(12)])
+    p.draw(seed=5)
+    p.start()
+    won(p, 3, "B")
+    won(p, 3, "C")
+    p.must(p.staff(k.GUEST_LEFT, {"guest": p.state.holders["3A"], "why": "train home"}))
+    assert p.must(p.staff(k.WALK_IN, {"guest": "Late Lou"})).msg == "TABLE 3 A"
+    for seat in "AAB":
+        won(p, 1, seat)
+    p.ack_bell()
+    won(p, 2, "C")
+    p.must(p.table(3, k.NO_GAME, {}))
+    p.reseat(seed=99)
+    assert [lot["table"] for lot in p.state.session.lots] == [2]
+    assert {c for c in p.state.session.tables[2].seats if c} >= {"3B", "3C"}
