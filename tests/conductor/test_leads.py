@@ -59,3 +59,12 @@ def test_at_a_short_table_the_lead_passes_the_empty_seat():
     assert lead_line(p, n) == f"LEAD: SEAT {after_gap} ANY"
     game(p, n)
     assert lead_line(p, n) == f"LEAD: SEAT {seats[(seats.index(before_gap) + 2) % 3]} ANY"
+
+
+def test_at_a_table_of_two_the_lead_goes_back_and_forth():
+    p = block_party(6)                         # tables of 4 and 2
+    assert occupied(p, 2) == "AB"
+    game(p, 2, lead="A")
+    for leads in "BAB":
+        assert lead_line(p, 2) == f"LEAD: SEAT {leads} ANY"
+        game(p, 2)
