@@ -154,3 +154,21 @@ def test_the_literal_reading_of_higher_table_number_puts_the_larger_number_first
     play_session_one(p)
     p.reseat()
     assert cards_seating(p, 2)[1] == "2C 2D 1C 1D"
+
+
+def test_a_play_off_game_corrected_gives_the_prize_to_its_corrected_winner():
+    """THIRD SESSION: "he who wins this game gets the second prize": a play-off's result
+    corrected, the prize goes to whom the game as corrected says; the other play-off keeps
+    its games and its winner."""
+    p = block_party(Party())
+    first, booby = p.state.play_offs
+    p.must(p.staff(k.RESULT_CORRECTED, {"entry": first.entries[0].id, "why": "misread",
+                                        "values": spots_game("AB", {"A": 10})}))
+    won = {a["prize"]: a["winner"] for a in to_json(p.state)["prizes"]}
+    assert won == {"1": p.state.holders["1A"], "booby": p.state.holders["3C"]}
+    p.must(p.staff(k.RESULT_CORRECTED, {"entry": booby.entries[1].id, "why": "misread",
+                                        "values": spots_game("AB", {"B": 12})}))
+    won = {a["prize"]: a["winner"] for a in to_json(p.state)["prizes"]}
+    assert won == {"1": p.state.holders["1A"], "booby": p.state.holders["1D"]}
+    assert [len(x.entries) for x in p.state.play_offs] == [1, 2]
+    assert p.replayed() == to_json(p.state)
