@@ -112,3 +112,22 @@ def test_a_block_party_by_the_clock_ends_with_a_finish_bell():
     assert (v.ok, v.why) == (False, "NO NEW GAME")
     assert standings(p.state)["session"]["state"] == "over"
     p.must(p.staff(k.FINAL_COUNT, {}))
+
+
+def test_the_bell_rings_once_a_session_though_another_table_finishes_its_fourth_game():
+    """BLOCK: "As soon as four games have been finished at any table the conductor rings the
+    bell ... but he does not permit a new game to be started": Table 2's game in hand, its
+    fourth, ends the session without a second bell."""
+    p = Party()
+    p.create(form="block", tables=2)
+    p.guests([f"G{i}" for i in range(8)])
+    p.draw()
+    p.start()
+    for seat in "ABC":
+        p.must(win(p, 2, seat, 3))
+    for seat in "ABCD":
+        p.must(win(p, 1, seat, 3))
+    p.ack_bell()
+    p.must(win(p, 2, "D", 3))
+    assert [b.meaning for b in p.state.session.bells] == ["finish"]
+    assert standings(p.state)["session"]["state"] == "ended"

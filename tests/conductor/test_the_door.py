@@ -523,3 +523,25 @@ def test_a_login_taken_off_the_staff_acts_no_more_and_its_record_stays():
     assert [e.source for e in p.journal if e.kind == k.CHECKED_IN] == ["staff:stella"]
     p.must(p.staff(k.STAFF_ADDED, {"login": "stella", "role": "assistant"}))
     on_record(p)
+
+
+def test_the_door_refuses_what_did_not_happen():
+    """Only a guest who came may leave or draw a card (LIST: the conductor "checks off the
+    names of the persons who have arrived"); a name fits the list (80 characters); the
+    draw is undone only before play begins, not once session I is played and II seated."""
+    p = block(tables=2, listed=["Not Yet"])
+    refused(p.staff(k.GUEST_LEFT, {"guest": "Not Yet", "why": "x"}), "NOT HERE")
+    refused(p.staff(k.GUEST_LEFT, {"guest": "Nobody", "why": "x"}), "NOT HERE")
+    refused(p.staff(k.CARD_DRAWN, {"guest": "Not Yet", "card": "1A"}), "NOT CHECKED IN")
+    p.must(p.staff(k.GUEST_LISTED, {"guest": "N" * 80}))
+    refused(p.staff(k.GUEST_LISTED, {"guest": "M" * 81}), "BAD NAME")
+    p.guests([f"G{i}" for i in range(8)])
+    p.draw()
+    p.start()
+    for n in (1, 2):
+        for seat in "ABCD":
+            p.must(win(p, n, seat, 3))
+    p.ack_bell()
+    p.reseat()
+    refused(p.staff(k.DRAW_UNDONE, {"why": "x"}), "PLAY HAS BEGUN")
+    on_record(p)
