@@ -265,27 +265,30 @@ def _node_id(tree: Path, context: str) -> str:
 
 
 def run(modules: list[str], tests: list[str], minutes: float, sample: int | None, seed: int,
-        show: bool) -> int:
+        show: bool, lines: set[str] | None = None) -> int:
     """Mutants of each module (paths in the work tree), each against the tests that run it.
 
     The time bound and the sample are per module; the sample is drawn with `seed`, so a run
-    is the same mutants every time."""
+    is the same mutants every time. `lines` ("movement.py:145"): of those, only the mutants
+    on these lines (the survivors of a run, tried again after a test is added)."""
     with tempfile.TemporaryDirectory(prefix="mutations-") as tmp:
         tree = scratch_copy(Path(tmp))
         tests_run = covered(tree, modules, tests)
         print(f"tests {' '.join(tests)} under coverage: {tests_run.spent:.0f} s", flush=True)
         env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")  # a mutant's .pyc never outlives it
         for module in modules:
-            mutate(tree, module, tests_run, env, minutes, sample, seed, show)
+            mutate(tree, module, tests_run, env, minutes, sample, seed, show, lines)
     return 0
 
 
 def mutate(tree: Path, module: str, tests_run: Coverage, env: dict, minutes: float,
-           sample: int | None, seed: int, show: bool) -> None:
+           sample: int | None, seed: int, show: bool, lines: set[str] | None) -> None:
     source = (ROOT / module).read_text()
     made = mutants(source)
     chosen = made if sample is None or sample >= len(made) else \
         sorted(random.Random(seed).sample(made, sample), key=lambda m: m.start)
+    if lines is not None:
+        chosen = [m for m in chosen if f"{Path(module).name}:{m.line}" in lines]
     target = tree / module
     longest = max(60.0, 3 * sum(tests_run.seconds.values()))
     t = time.monotonic()
@@ -332,10 +335,13 @@ def main() -> int:
     r.add_argument("--sample", type=int, help="this many mutants a module, drawn with --seed")
     r.add_argument("--seed", type=int, default=21)
     r.add_argument("--show", action="store_true", help="print each mutant as it is run")
+    r.add_argument("--lines", nargs="+", help="only the chosen mutants on these lines, "
+                   "e.g. movement.py:145 leads.py:59 (a run's survivors, tried again)")
     args = ap.parse_args()
     if args.what == "book":
         return book()
-    return run(args.modules, args.tests, args.minutes, args.sample, args.seed, args.show)
+    return run(args.modules, args.tests, args.minutes, args.sample, args.seed, args.show,
+               set(args.lines) if args.lines else None)
 
 
 if __name__ == "__main__":
