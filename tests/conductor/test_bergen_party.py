@@ -163,3 +163,21 @@ def test_a_header_keyed_as_it_was_made_corrected_by_the_conductor_goes_to_the_ot
     row = next(r for r in standings(p.state)["progress"] if r["table"] == 1)
     assert row["points"] == {"AC": 0, "BD": 4}
     assert p.replayed() == to_json(p.state)
+
+
+def test_a_correction_that_makes_ten_points_rings_the_bell():
+    """"Ten points made at any table ends a session, whereupon the bell is rung" (BERGEN
+    GAME): made by a result corrected as by one keyed."""
+    p = Party()
+    p.create(form="bergen", tables=2)
+    p.guests([f"Guest {i:02d}" for i in range(8)])
+    p.draw()
+    p.start()
+    hand(p, 1, "A", 4)                     # A+C 9
+    entry = hand(p, 1, "B").events[0].id   # B+D 1
+    assert p.state.session.bell is None
+    v = p.must(p.staff(k.RESULT_CORRECTED, {"entry": entry, "values": bergen_hand("C"),
+                                            "why": "the other side won it"}))
+    assert [e.kind for e in v.events] == [k.RESULT_CORRECTED, k.HUB_BELL]
+    assert p.state.session.bell.meaning == "stop"
+    assert p.replayed() == to_json(p.state)

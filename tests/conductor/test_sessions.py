@@ -131,3 +131,29 @@ def test_the_bell_rings_once_a_session_though_another_table_finishes_its_fourth_
     p.must(win(p, 2, "D", 3))
     assert [b.meaning for b in p.state.session.bells] == ["finish"]
     assert standings(p.state)["session"]["state"] == "ended"
+
+
+def test_a_game_in_hand_annulled_and_a_table_closed_only_where_a_game_is_played():
+    """"If it occur that a wrong match has been made ... the conductor or his assistant will
+    have to annul the game ... and the players at that particular table will have to begin
+    a new game" (BLOCK): a game in hand, at a table playing in a session that has begun."""
+    p = Party()
+    p.create(form="block", tables=3)
+    p.guests([f"G{i}" for i in range(8)])      # Table 3 stays empty
+    p.draw()
+    for kind in (k.GAME_ANNULLED, k.TABLE_CLOSED):
+        v = p.staff(kind, {"table": 1, "why": "wrong match"})
+        assert (v.ok, v.why) == (False, "NOT IN SESSION")
+    p.start()
+    for n, kind in ((3, k.GAME_ANNULLED), (9, k.GAME_ANNULLED), (9, k.TABLE_CLOSED)):
+        v = p.staff(kind, {"table": n, "why": "wrong match"})   # nobody at 3; no Table 9
+        assert (v.ok, v.why) == (False, "NOT IN SESSION")
+    p.must(p.staff(k.GAME_ANNULLED, {"table": 1, "why": "wrong match"}))
+    t = p.state.session.tables[1]
+    assert (t.entered, len(t.annulled_in_hand)) == (0, 1)
+    for seat in "ABCD":
+        p.must(win(p, 1, seat, 3))
+    v = p.staff(k.GAME_ANNULLED, {"table": 1, "why": "wrong match"})
+    assert (v.ok, v.why) == (False, "NOT IN SESSION")        # Table 1 has played its four
+    p.must(p.staff(k.TABLE_CLOSED, {"table": 2, "why": "no game in hand"}))
+    assert standings(p.state)["session"]["state"] == "ended"
