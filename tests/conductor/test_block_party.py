@@ -172,3 +172,24 @@ def test_a_play_off_game_corrected_gives_the_prize_to_its_corrected_winner():
     assert won == {"1": p.state.holders["1A"], "booby": p.state.holders["1D"]}
     assert [len(x.entries) for x in p.state.play_offs] == [1, 2]
     assert p.replayed() == to_json(p.state)
+
+
+def test_four_tied_for_the_prize_play_off_at_any_table_of_the_party():
+    """THIRD SESSION: "he requests the candidates ... to play a game among themselves": four
+    tied play at the table the conductor names, the last table too; no table beyond it."""
+    p = Party()
+    p.create(form="block", tables=2, sessions=1)
+    p.guests([f"G{i}" for i in range(8)])
+    p.draw()
+    p.start()
+    for n in (2, 1):
+        for seat, gain in (("A", 10), ("B", 10), ("C", 0), ("D", 0)):
+            p.must(win(p, n, seat, gain))
+    p.ack_bell()
+    p.must(p.staff(k.FINAL_COUNT, {}))
+    (prize,) = awards(p.state)
+    assert prize.cards == ("1A", "1B", "2A", "2B") and prize.needs_play_off
+    v = p.staff(k.PLAY_OFF, {"prize": "1", "table": 3})
+    assert (v.ok, v.why) == (False, "UNKNOWN TABLE")
+    v = p.must(p.staff(k.PLAY_OFF, {"prize": "1", "table": 2}))
+    assert v.events[1].body["cards"] == ["1A", "1B", "2A", "2B"]
