@@ -25,7 +25,7 @@ import paho.mqtt.client as mqtt
 from . import protocol
 from .event import Event, Proposal
 
-TOPIC = protocol.UNREPLICATED
+TOPIC = "party/hub/unreplicated"
 
 
 def action(e: Event) -> dict:

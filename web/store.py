@@ -47,16 +47,13 @@ class WebStore:
     def secret(self) -> str:
         return self._data["secret"]
 
-    # ----- the staff's passwords ---------------------------------------------------------
-    # Who is on the staff and in which role is the journal's alone (hub.role): a login here is
-    # a password that signs in. The role it was given is written beside its hash, for whoever
-    # reads this file; nothing reads it to decide what a login may do.
+    # ----- staff ----------------------------------------------------------------
     def has_staff(self) -> bool:
         return bool(self._data.get("staff"))
 
-    def signs_in(self, login: str) -> bool:
-        """The login has a password here (it was not taken off the staff)."""
-        return login in self._data.get("staff", {})
+    def staff(self) -> dict[str, str]:
+        """login -> role"""
+        return {login: s["role"] for login, s in self._data.get("staff", {}).items()}
 
     def set_password(self, login: str, password: str, role: str) -> None:
         with self._lock:
@@ -70,10 +67,12 @@ class WebStore:
             self._data.get("staff", {}).pop(login, None)
             self._save()
 
-    def check(self, login: str, password: str) -> bool:
-        """The password is the login's."""
+    def check(self, login: str, password: str) -> str | None:
+        """The login's role if the password is right, else None."""
         entry = self._data.get("staff", {}).get(login)
-        return bool(entry and check_password_hash(entry["hash"], password))
+        if entry and check_password_hash(entry["hash"], password):
+            return entry["role"]
+        return None
 
     # ----- the last list added at once (an import, the replies): to undo it -----------
     def last_batch(self) -> dict:

@@ -27,8 +27,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from hub.scoring.values import SEATS   # the engine's seat letters, the party's too (read from here)
-
+SEATS = ("A", "B", "C", "D")
 PARTNER = {"A": "C", "C": "A", "B": "D", "D": "B"}
 _PARTNERSHIP_SLOT = (("W", "A"), ("W", "B"), ("R", "A"), ("R", "B"))
 
