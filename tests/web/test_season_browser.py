@@ -46,6 +46,10 @@ def walk_projector(page, base: str, size: str) -> None:
     # 41 members played: the cast and Bertha Howe (not merged in this club's record)
     assert rows.count() == 41
     assert rows.first.locator(".name a").inner_text() == "Ann Parker"
+    # a projector is never scrolled: the standings a page at a time where they do not fit
+    assert page.evaluate("document.documentElement.scrollHeight <= window.innerHeight")
+    assert page.locator("#pager").inner_text() == "page 1 of 2"   # 41 rows, about 30 a screen
+    assert rows.nth(40).is_hidden() and rows.first.is_visible()
     assert page.locator("figure.chart svg polyline").count() == 8   # the eight best rated
     shot(page, f"season-{size}.png")
     page.locator(".ratings tbody tr").first.locator("a").click()
@@ -110,6 +114,7 @@ def test_a_host_walks_the_season(season_server, chromium):
     page.goto(base + "season/")
     page.emulate_media(media="print")
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(255, 255, 255)"
+    assert page.locator(".standings tbody tr").nth(41).is_visible()   # every member on paper
     assert not page.locator("nav").is_visible()
     context.close()
     assert CAST[P] == "Ann Lee"
