@@ -82,18 +82,18 @@ def _subscriber_child(port: int, expected: int, echo: bool, qos: int, conn) -> N
     import paho.mqtt.client as mqtt
     from paho.mqtt.enums import CallbackAPIVersion
 
-    from hub import edge
+    from hub import edge, protocol
     from hub.edge import REPLY_QOS   # as the hub publishes them
     got, times, done, subscribed = [0], [0.0, 0.0], threading.Event(), threading.Event()
 
     def on_message(client, userdata, message):
         if echo:
-            n = message.topic.split("/")[2]
+            n, _ = protocol.split_table_topic(message.topic)
             event_id = json.loads(message.payload)["id"]
-            client.publish(f"party/table/{n}/ack", json.dumps({"v": 1, "id": event_id, "ok": True, "seq": got[0],
-                                                               "msg": "SAVED"}, separators=(",", ":")), qos=REPLY_QOS)
-            client.publish(f"party/table/{n}/screen", json.dumps({"v": 1, "seq": got[0], "table": int(n),
-                                                                  "state": "playing", "lines": ["TABLE"]}), qos=REPLY_QOS,
+            client.publish(protocol.ACK_TOPIC[n], json.dumps({"v": 1, "id": event_id, "ok": True, "seq": got[0],
+                                                              "msg": "SAVED"}, separators=(",", ":")), qos=REPLY_QOS)
+            client.publish(protocol.SCREEN_TOPIC[n], json.dumps({"v": 1, "seq": got[0], "table": n,
+                                                                 "state": "playing", "lines": ["TABLE"]}), qos=REPLY_QOS,
                            retain=True)
         now = time.monotonic()
         if not got[0]:
@@ -104,7 +104,7 @@ def _subscriber_child(port: int, expected: int, echo: bool, qos: int, conn) -> N
             done.set()
 
     def on_connect(client, userdata, flags, reason_code, properties):
-        client.subscribe([("party/table/+/event", qos)])
+        client.subscribe([(protocol.table_topic("+", "event"), qos)])
 
     c = (edge.Client if echo else mqtt.Client)(CallbackAPIVersion.VERSION2, client_id="relay-subscriber",
                                                 clean_session=True)

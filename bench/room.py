@@ -28,6 +28,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.mqtt_lite import LiteClient  # noqa: E402
+from hub import protocol  # noqa: E402
 
 
 def machine() -> str:
@@ -226,13 +227,13 @@ class Table:
         self._seq = 0
 
     def topic(self, leaf: str) -> str:
-        return f"party/table/{self.n}/{leaf}"
+        return protocol.table_topic(self.n, leaf)
 
     async def connect(self, host: str, port: int, subscribe: bool = True) -> None:
         offline = json.dumps({"v": 1, "state": "offline", "board": self.board}).encode()
         await self.client.connect(host, port, will=(self.topic("status"), offline, 1, True))
         if subscribe:
-            await self.client.subscribe([(self.topic("ack"), 1), (self.topic("screen"), 1), ("party/all/cmd", 1)])
+            await self.client.subscribe([(self.topic("ack"), 1), (self.topic("screen"), 1), (protocol.ALL_CMD, 1)])
 
     def next_id(self) -> str:
         self._seq += 1

@@ -25,7 +25,7 @@ import paho.mqtt.client as mqtt
 from . import protocol
 from .event import Event, Proposal
 
-TOPIC = "party/hub/unreplicated"
+TOPIC = protocol.UNREPLICATED
 
 
 def action(e: Event) -> dict:

@@ -19,6 +19,7 @@ VERSION = 1
 MAX_PAYLOAD = 2048
 
 HUB_STATUS = "party/hub/status"
+UNREPLICATED = "party/hub/unreplicated"   # the staff's actions a replica lacks (hub/gap.py)
 ALL_CMD = "party/all/cmd"
 # Serial line only, bridge -> board: "who are you?"; the board answers with its status online.
 SERIAL_WHO = "party/serial/who"

@@ -30,6 +30,7 @@ from .event import Proposal, Verdict
 from .position_cache import PositionCache
 from .rebuild import REBUILD_MAX_S, Heard
 from .publishing import Publisher
+from .reading import Reading
 from .replication import Replication
 from .runs import Runs
 from .startup import JournalFailsAudit, open_party
@@ -70,7 +71,7 @@ class _Republish:
     """After a (re)connect: the broker may have lost retained screens."""
 
 
-class Hub:
+class Hub(Reading):   # the screens' read calls: hub/reading.py
     REBUILD_S = REBUILD_MAX_S  # after a takeover, new entries wait at most this long (hub/rebuild.py)
     def __init__(self, journal_path: str | Path, broker_host: str, broker_port: int, *,
                  username: str | None = None, password: str | None = None, client_id: str = "hub",

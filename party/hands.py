@@ -18,7 +18,7 @@ def draw_game(table: int, game_no: int) -> dict:
     sixteenths and pieces left (the winner's are 0)."""
     out = 1 + (table + game_no) % 4
     values = {"lead": 1 + game_no % 4, "out": out}
-    for i, seat in enumerate("ABCD", start=1):
+    for i, seat in enumerate(SEATS, start=1):
         values[seat] = 0 if i == out else 4 * (1 + (table * 11 + game_no * 5 + i * 3) % 9)
         # as few pieces as show it: one piece shows at most 32 sixteenths (the Double Whole)
         values[f"{seat}_pieces"] = 0 if i == out else 1 + (values[seat] > 32)

@@ -23,7 +23,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from hub import protocol
+from hub import gap, protocol
 
 HUB_USER = "hub"
 PASSWD_TOOL = "/usr/bin/mosquitto_passwd"
@@ -53,11 +53,11 @@ def table_acl(table: int) -> list[str]:
 def hub_acl() -> list[str]:
     return [f"user {HUB_USER}",
             *(f"topic read {topic}" for topic in protocol.TABLE_INPUTS),
-            "topic write party/table/+/ack",
-            "topic write party/table/+/screen",
+            f"topic write {protocol.table_topic('+', 'ack')}",
+            f"topic write {protocol.table_topic('+', 'screen')}",
             f"topic write {protocol.ALL_CMD}",
             f"topic readwrite {protocol.HUB_STATUS}",
-            "topic readwrite party/hub/unreplicated"]  # hub/gap.py: the staff's actions beyond the replica
+            f"topic readwrite {gap.TOPIC}"]  # hub/gap.py: the staff's actions beyond the replica
 
 
 def password_tool() -> str | None:

@@ -10,7 +10,10 @@ no Python here imports the firmware (it runs on the boards) or the tests. Every
 count too, and a module named in `importlib.import_module`/`__import__`), and the test fails on (a) an import against the arrows, (b) an
 import cycle between folders, (c) a private name (`_x`) taken from another package;
 and (d) on SQL outside the journal's modules, hub/journal.py and its seal hub/seal.py (a
-string that reads as SQL, a call of `execute`).
+string that reads as SQL, a call of `execute`). Issue 21's web as a thin client: (e) the web
+importing the hub's journal, writer or judge, or a role checked or read outside
+web/security.py; (f) a domain word spelled again: a topic outside hub/protocol.py, the seats
+outside their homes, a session's phase or the forms' names read outside web/pages/words.py.
 """
 from __future__ import annotations
 
@@ -292,6 +295,176 @@ def test_sql_outside_the_journal_is_caught(tmp_path):
         "party/p.py:2: .executescript()",
         "bench/b.py:2: SQL 'SELECT COUNT(*) FROM'",
     ]
+
+
+# ----- the web, a thin client of the hub (issue 21) -------------------------------------------
+
+# The web reads the party through the hub's read calls (hub/reading.py, `Hub.standings`) and
+# acts only through `hub.submit`: it opens no journal, runs no writer, judges nothing itself.
+WEB_NEVER_IMPORTS = ("hub.journal", "hub.service", "hub.batch", "hub.startup", "hub.replication",
+                     "hub.conductor.judge", "hub.conductor.fold")
+WEB_NEVER_CALLS = frozenset({"admit", "judge", "admit_batch", "folded"})
+# ...but it may name the error a damaged journal raises, to say it to the host (web/season.py
+# reads a club's past journals through season/)
+WEB_MAY_NAME = {"hub.journal": {"JournalDamaged"}}
+# Who may do what is the journal's, asked in one place (web/security.py: `role`, `conductor_only`).
+ROLES_HOME = "web/security.py"
+
+
+def web_past_the_hub(imports: list[Import]) -> list[str]:
+    """An import by the web of the hub's insides (its journal, its writer, the judge), or
+    of the conductor's step that admits."""
+    out = []
+    for i in imports:
+        if i.source != "web":
+            continue
+        if i.names and set(i.names) <= WEB_MAY_NAME.get(i.module, set()):
+            continue
+        if any(i.module == m or i.module.startswith(m + ".") for m in WEB_NEVER_IMPORTS):
+            out.append(f"{i.where}: {i.importer} imports {i.module}")
+        elif i.target == "hub" and set(i.names) & WEB_NEVER_CALLS:
+            out.append(f"{i.where}: {i.importer} uses {', '.join(sorted(set(i.names) & WEB_NEVER_CALLS))} of {i.module}")
+    return out
+
+
+def roles_decided_outside_one_place(root: Path) -> list[str]:
+    """A web module other than web/security.py that compares with a role's name ("conductor",
+    "assistant") or reads a `.staff` but web/security.py's (the journal's, or the web store's):
+    a second check of who may do what, or a second source for it."""
+    out = []
+    for path in sorted((root / "web").rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        if rel == ROLES_HOME or "__pycache__" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), rel)):
+            if isinstance(node, ast.Compare) and any(
+                    isinstance(c, ast.Constant) and c.value in ("conductor", "assistant")
+                    for c in (node.left, *node.comparators)):
+                out.append(f"{rel}:{node.lineno}: a role compared")
+            elif isinstance(node, ast.Attribute) and node.attr == "staff" and isinstance(node.ctx, ast.Load) \
+                    and not (isinstance(node.value, ast.Name) and node.value.id == "security"):
+                out.append(f"{rel}:{node.lineno}: .staff read")
+    return out
+
+
+def test_the_web_reads_the_party_only_through_the_hub(project_imports):
+    assert web_past_the_hub(project_imports) == []
+
+
+def test_roles_come_from_the_journal_and_are_checked_in_one_place():
+    assert roles_decided_outside_one_place(ROOT) == []
+
+
+def test_the_web_past_the_hub_and_a_role_checked_in_a_view_are_caught(tmp_path):
+    imports = _tree(tmp_path, {
+        "hub/__init__.py": "", "web/__init__.py": "",
+        "web/console.py": ("from hub.journal import sealed_row\nfrom hub import conductor\n\n"
+                           "def preview(s, p):\n    return conductor.admit(s, p, 0, 0)\n\n"
+                           "def act(store, login):\n    if store.staff().get(login) != 'conductor':\n        return 1\n"),
+        "web/security.py": "def role(hub, login):\n    return hub.staff().get(login) == 'conductor'\n",
+        "web/party.py": "from hub.conductor import standings\n",
+    })
+    assert sorted(web_past_the_hub(imports)) == [
+        "web/console.py:1: web.console imports hub.journal",
+        "web/console.py:5: web.console uses admit of hub.conductor",
+    ]
+    assert roles_decided_outside_one_place(tmp_path) == [
+        "web/console.py:8: a role compared", "web/console.py:8: .staff read"]
+
+
+# ----- each domain word in one place (issue 21) ----------------------------------------------
+
+# The table protocol's topics are written in hub/protocol.py (the boards' in firmware/protocol.py,
+# which hardware/protocol.py reads for the simulators; tests/hub/test_protocol_agrees.py).
+TOPICS_HOME = "hub/protocol.py"
+_TOPIC = re.compile(r"^party/(table|hub|all|serial)\b")
+
+
+def topics_spelled_again(root: Path, folders=CHECKED) -> list[str]:
+    """A string (an f-string's parts too) that spells a topic of the protocol outside its home."""
+    out = []
+    for path in _modules(root, folders).values():
+        rel = path.relative_to(root).as_posix()
+        if rel == TOPICS_HOME:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), rel)):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and _TOPIC.match(node.value):
+                out.append(f"{rel}:{node.lineno}: {node.value!r}")
+    return sorted(out)
+
+
+def test_the_topics_are_spelled_in_one_place():
+    assert topics_spelled_again(ROOT) == []
+
+
+def test_a_topic_spelled_again_is_caught(tmp_path):
+    _tree(tmp_path, {
+        "hub/protocol.py": 'HUB_STATUS = "party/hub/status"\n',
+        "hardware/sim/t.py": 'def topic(n, leaf):\n    return f"party/table/{n}/{leaf}"\n',
+        "bench/room.py": 'CMD = ("party/all/cmd", 1)\nNOTE = "party/tables are fun"\n',
+    })
+    assert topics_spelled_again(tmp_path) == ["bench/room.py:1: 'party/all/cmd'",
+                                              "hardware/sim/t.py:2: 'party/table/'"]
+
+
+# The seats' letters: the engine's (hub/scoring/values.py, read by the conductor's cards and so
+# by the web and the tools), and the wire's (hub/protocol.py, checked against the boards' by
+# tests/hub/test_protocol_agrees.py; hardware/protocol.py reads the boards' own).
+SEATS_HOMES = ("hub/scoring/values.py", "hub/protocol.py")
+
+
+def seats_spelled_again(root: Path, folders=CHECKED) -> list[str]:
+    """The four seat letters written out ("ABCD", or A, B, C, D as a tuple or list) outside their homes."""
+    out = []
+    for path in _modules(root, folders).values():
+        rel = path.relative_to(root).as_posix()
+        if rel in SEATS_HOMES:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), rel)):
+            if isinstance(node, ast.Constant) and node.value == "ABCD" or isinstance(node, (ast.Tuple, ast.List)) \
+                    and [getattr(e, "value", None) for e in node.elts] == list("ABCD"):
+                out.append(f"{rel}:{node.lineno}: the seats")
+    return sorted(out)
+
+
+def test_the_seats_are_spelled_in_their_homes():
+    assert seats_spelled_again(ROOT) == []
+
+
+def test_seats_spelled_again_are_caught(tmp_path):
+    _tree(tmp_path, {
+        "hub/scoring/values.py": 'SEATS = ("A", "B", "C", "D")\n',
+        "web/actions.py": 'SEATS = ("A", "B", "C", "D")\nSIDES = ("AC", "BD")\n',
+        "hardware/sim/party.py": 'SEATS = "ABCD"\nKEYS = [*"0123456789", "A", "B", "C"]\n',
+    })
+    assert seats_spelled_again(tmp_path) == ["hardware/sim/party.py:1: the seats", "web/actions.py:1: the seats"]
+
+
+# A session's phase and the party forms' names, in the screens' words: web/pages/words.py alone
+# reads them from the conductor (`session_phase`, the forms' registry `PARTY_FORMS`).
+WORDS_HOME = "web/pages/words.py"
+WORDS_READ = frozenset({"session_phase", "PARTY_FORMS"})
+
+
+def words_read_twice(imports: list[Import]) -> list[str]:
+    return [f"{i.where}: {i.importer} reads {', '.join(sorted(set(i.names) & WORDS_READ))}" for i in imports
+            if i.source == "web" and i.where.split(":")[0] != WORDS_HOME and set(i.names) & WORDS_READ]
+
+
+def test_the_phase_and_the_forms_names_are_put_in_words_once(project_imports):
+    assert words_read_twice(project_imports) == []
+
+
+def test_a_phase_put_in_words_twice_is_caught(tmp_path):
+    imports = _tree(tmp_path, {
+        "hub/__init__.py": "", "web/__init__.py": "", "web/pages/__init__.py": "",
+        "web/pages/words.py": "from hub.conductor import state as S\nfrom hub.conductor.setup import PARTY_FORMS\n"
+                              "def phase(st):\n    return S.session_phase(st, st.session)\n",
+        "web/projection.py": "from hub.conductor import state as S\n\ndef view(st):\n    return S.session_phase(st, st.session)\n",
+        "web/party.py": "from hub.conductor.setup import PARTY_FORMS\n",
+    })
+    assert sorted(words_read_twice(imports)) == ["web/party.py:1: web.party reads PARTY_FORMS",
+                                                 "web/projection.py:4: web.projection reads session_phase"]
 
 
 # ----- inside the folders: modules, their cycles, their size and the speed tricks ------------

@@ -1,8 +1,10 @@
 """The web app: the projected standings, the conductor's console, printables, phone keypads.
 
-`create_app(hub)` follows Flask's app-factory pattern; views stay thin, ask the
-hub for derived state (never the journal's writer) and act only through
-`hub.submit(proposal)`, the same single writer and journal as the tables.
+`create_app(hub)` follows Flask's app-factory pattern; views stay thin: they read
+the party from the hub (its state, its standings, the read calls of hub/reading.py;
+never the journal or its writer), hand it to their page's presenter (web/pages/), and
+act only through `hub.submit(proposal)`, the same single writer and journal as the
+tables. Who may do what is the journal's (web/security.py; docs/screens.md).
 
 Blueprints, one job each:
 - standings  the projector's page and its SSE stream (public, read-only)

@@ -19,11 +19,11 @@ from typing import Callable
 
 from hub.conductor import events as ev
 from hub.conductor import registry
+from hub.conductor.cards import SEATS
 from hub.event import Proposal
 
 from .refusals import field
 
-SEATS = ("A", "B", "C", "D")
 _ACTION_ID = re.compile(r"^[0-9a-f]{16}$")
 
 
@@ -253,7 +253,7 @@ def _kind_body(fields: tuple[Field, ...]) -> Callable[[object], dict]:
 def kind_actions() -> dict[str, KindAction]:
     """An action for every staff kind the conductor registers that `ACTIONS` has no form
     for, named by its kind ("conductor.note" -> "note"), titled by its body's first line."""
-    have = {a.kind for a in ACTIONS.values()} | {REMOVE_STAFF.kind, ev.PARTY_CREATED}
+    have = {a.kind for a in ACTIONS.values()} | {REMOVE_STAFF.kind, CREATE_PARTY.kind}
     out = {}
     for kind in sorted(registry.STAFF_KINDS - have):
         cls, name = ev.BODIES[kind], kind.partition(".")[2]
@@ -263,6 +263,11 @@ def kind_actions() -> dict[str, KindAction]:
         title = (cls.__doc__ or "").strip().split("\n")[0].rstrip(".") or name.replace("-", " ").capitalize()
         out[name] = KindAction(kind, _kind_body(fields), title, fields=fields)
     return out
+
+
+def find(name: str) -> Action | None:
+    """The action a console form names (its URL's `/act/<name>`), if there is one."""
+    return ACTIONS.get(name) or kind_actions().get(name)
 
 
 def action_id(form) -> str:
@@ -276,6 +281,14 @@ def action_id(form) -> str:
 def proposal(action: Action, form, login: str) -> Proposal:
     """The Proposal a console form stands for; `BadForm` if the form is wrong."""
     return Proposal(f"staff.{login}.{action_id(form)}", f"staff:{login}", action.kind, action.body(form))
+
+
+def each(action: Action, bodies: list[dict], form, login: str) -> list[Proposal]:
+    """A proposal of `action` a body, all under the form's one-time id (`...<id>.0`, `.1`...):
+    a list of guests added, or taken off, at once."""
+    batch = action_id(form)
+    return [Proposal(f"staff.{login}.{batch}.{i}", f"staff:{login}", action.kind, body)
+            for i, body in enumerate(bodies)]
 
 
 def party_body(form) -> dict:
@@ -305,3 +318,7 @@ def party_body(form) -> dict:
     if form.get("late_score"):
         body["late_score"] = "table-highest"
     return body
+
+
+# its own form on the console's first page (web/console.py, create_party)
+CREATE_PARTY = Action(ev.PARTY_CREATED, party_body, "Create the party")

@@ -5,7 +5,7 @@ A guest's name may be Arabic or Hebrew, or hold a right-to-left override
 the text after it, and the next guest's name reads backwards. On a page each
 name is isolated (`<bdi>`, or `dir="auto"` on the element made by a script);
 in the CSV the explicit direction controls are taken out, as a formula's first
-character is neutralised there (web/party.py `inert`): the name is shown, its
+character is neutralised there (web/pages/results.py `inert`): the name is shown, its
 controls never run.
 """
 from __future__ import annotations

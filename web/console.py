@@ -6,8 +6,8 @@ red with the conductor's own words — then redirect back (so a reload never
 repeats an action). Every view here requires a signed-in staff login, except
 signing in and the very first set-up of a party that has no staff yet.
 """
-# Why so long: every console route is here, one blueprint; issue 21's web part splits the pages'
-# presenters out (web/party.py) and leaves the routes thin.
+# Why so long: every console route is here, one blueprint; what each page shows is its
+# presenter's (web/pages/), what is allowed the conductor's.
 from __future__ import annotations
 
 import csv
@@ -20,13 +20,15 @@ from flask import (Blueprint, Response, abort, current_app, flash, g, jsonify, r
                    request, session, url_for)
 
 from hub import seal
+from hub.conductor.ruling import LOGIN
 from hub.gap import proposal as unreplicated_proposal
-from hub.journal import backup, recorded, sealed_row
 
-from . import actions, door, guest_list, party, refusals, restart, security
+from . import actions, door, guest_list, refusals, restart, security
+from .pages import console as console_page, corrections as corrections_page, door as door_page
+from .pages import plan as plan_page, results as results_page
 from .actions import BadForm
 from .typed import keep, kept_form
-from .security import login_required
+from .security import ConductorOnly, conductor_only, login_required
 from .telemetry import boards_view
 
 bp = Blueprint("console", __name__, url_prefix="/console")
@@ -56,9 +58,9 @@ def _refuse(title: str, reason, form_name: str | None = None) -> None:
 def _submit(proposal, title: str, form_name: str | None = None):
     verdict = _hub().submit(proposal)
     if verdict.ok:
-        row = sealed_row(_hub().journal.path, proposal.id)   # its receipt, as a board shows one
+        row = _hub().receipt(proposal.id)   # its receipt, as a board shows one
         receipt = f" · receipt {row[0]} {seal.receipt(row[1])}" if row and row[1] else ""
-        first = recorded(_hub().journal.path, proposal.id) if verdict.msg == "SAVED" else None
+        first = _hub().first_recorded(proposal.id) if verdict.msg == "SAVED" else None
         if first:   # the same form sent again (the back button, a second click): recorded once
             at, source = first
             flash(f"{title}: done already — recorded at {time.strftime('%H:%M:%S', time.localtime(at))} by "
@@ -67,15 +69,21 @@ def _submit(proposal, title: str, form_name: str | None = None):
         else:
             flash(f"{title}: done — {verdict.msg}{receipt}", "ok")
     else:
-        _refuse(title, party.explain(_hub().state, proposal, verdict.why), form_name)
+        _refuse(title, door_page.explain(_hub().state, proposal, verdict.why), form_name)
     return verdict
+
+
+@bp.errorhandler(ConductorOnly)
+def _conductor_only(refused: ConductorOnly):
+    """A conductor's action asked by another login (web/security.py, `conductor_only`)."""
+    _refuse(refused.title, "CONDUCTOR ONLY")
+    return _back()
 
 
 @bp.context_processor
 def _globals():
-    store = security.store()
     return {"new_action_id": actions.new_action_id, "login": g.get("login"),
-            "role": store.staff().get(g.get("login")), "hidden_standings": _hub().state.standings_hidden is not None, "kept_form": kept_form,
+            "role": security.role(), "hidden_standings": _hub().state.standings_hidden is not None, "kept_form": kept_form,
             "replica": _hub().replica_lag(time.time()) if g.get("login") else None,
             "gap": _gap() if g.get("login") else [], "hub_started": _hub().runs.started,
             "holes": _hub().replication.holes() if g.get("login") else [],
@@ -112,8 +120,8 @@ def login():
             return render_template("console/login.html"), 429
         who = (request.form.get("login") or "").strip()
         with throttle.checking:
-            role = store.check(who, request.form.get("password") or "")
-        if role:
+            right = store.check(who, request.form.get("password") or "")
+        if right:
             throttle.succeeded(device)
             security.sign_in(who)
             nxt = request.args.get("next") or ""
@@ -140,7 +148,7 @@ def setup():
     # A party created from the command line (`party run --tables`) already has its
     # conductor: the console's first login must be that one, or the conductor
     # would refuse every action as NOT STAFF.
-    conductors = sorted(who for who, role in _hub().state.staff.items() if role == "conductor")
+    conductors = security.conductors()
     if request.method == "POST":
         try:
             who = actions.text(request.form, "login", limit=24)
@@ -149,7 +157,7 @@ def setup():
                 raise BadForm("password", "8 characters or more, please.")
             if password != request.form.get("password2"):
                 raise BadForm("password2", "the two passwords differ.")
-            if not party.LOGIN.match(who):
+            if not LOGIN.fullmatch(who):
                 raise BadForm("login", "lower-case letters, digits and - only.")
             if conductors and who not in conductors:
                 raise BadForm("login", f"the party's conductor is {' or '.join(conductors)}: use that login.")
@@ -167,7 +175,7 @@ def setup():
 @login_required
 def home():
     hub = _hub()
-    return render_template("console/home.html", p=party.overview(hub), plan=security.store().plan(),
+    return render_template("console/home.html", p=console_page.overview(hub), plan=security.store().plan(),
                            more=actions.kind_actions())
 
 
@@ -181,7 +189,7 @@ def guests():
 @bp.get("/tables")
 @login_required
 def tables():
-    return render_template("console/tables.html", p=party.overview(_hub()))
+    return render_template("console/tables.html", p=console_page.overview(_hub()))
 
 
 @bp.get("/tables.json")
@@ -189,10 +197,10 @@ def tables():
 def tables_json():
     """The tables' status, refreshed by the console page every couple of seconds."""
     hub = _hub()
-    boards = boards_view(hub.boards, party.table_numbers(hub.state), time.time(),
+    boards = boards_view(hub.boards, console_page.table_numbers(hub.state), time.time(),
                          current_app.config["BOARD_SILENT_SECONDS"])
     lag = hub.replica_lag(time.time())
-    return jsonify(seq=hub.seq, tables=party.table_status(hub.state, boards),
+    return jsonify(seq=hub.seq, tables=console_page.table_status(hub.state, boards),
                    replica=render_template("console/replica.html", replica=lag) if lag else None)
 
 
@@ -223,8 +231,8 @@ def corrections():
     shown = request.args.get("session", type=int) or len(state.sessions)
     if state.sessions and not 1 <= shown <= len(state.sessions):
         abort(404)
-    return render_template("console/corrections.html", p=party.overview(_hub()), shown=shown,
-                           entries=party.entries(state, shown), bells=party.bells(state))
+    return render_template("console/corrections.html", p=console_page.overview(_hub()), shown=shown,
+                           entries=corrections_page.entries(state, shown), bells=console_page.bells(state))
 
 
 @bp.post("/corrections/preview")
@@ -232,7 +240,6 @@ def corrections():
 def preview_correction():
     """A correction as the conductor would admit it, not yet recorded: the standings and prizes
     before and after, and what it means for the seating, with the button that records it."""
-    from hub import conductor
     hub, title = _hub(), actions.ACTIONS["correct"].title
     try:
         proposal = actions.proposal(actions.ACTIONS["correct"], request.form, g.login)
@@ -240,38 +247,35 @@ def preview_correction():
         _refuse(title, e, "correct")
         return _back("console.corrections")
     state = hub.state
-    verdict, after, _ = conductor.admit(state, proposal, state.seq, time.time())   # nothing journaled
+    verdict, after = hub.preview(proposal)   # nothing journaled
     if not verdict.ok:
-        _refuse(title, party.explain(state, proposal, verdict.why), "correct")
+        _refuse(title, door_page.explain(state, proposal, verdict.why), "correct")
         return _back("console.corrections")
-    return render_template("console/correction_preview.html", p=party.overview(hub), form=request.form,
-                           preview=party.correction_preview(state, after, proposal.what.entry))
+    return render_template("console/correction_preview.html", p=console_page.overview(hub), form=request.form,
+                           preview=corrections_page.correction_preview(state, after, proposal.what.entry))
 
 
 @bp.get("/prizes")
 @login_required
 def prizes():
     state = _hub().state
-    return render_template("console/prizes.html", p=party.overview(_hub()), prizes=party.prizes(state))
+    return render_template("console/prizes.html", p=console_page.overview(_hub()), prizes=results_page.prizes(state))
 
 
 @bp.get("/staff")
 @login_required
 def staff():
-    return render_template("console/staff.html", p=party.overview(_hub()),
-                           staff=security.store().staff())
+    return render_template("console/staff.html", p=console_page.overview(_hub()), staff=security.staff())
 
 
 # ----- acting -------------------------------------------------------------------------------
 @bp.post("/act/<name>")
-@login_required
+@conductor_only(lambda name: actions.find(name).title,
+                when=lambda name: getattr(actions.find(name), "conductor_only", False))
 def act(name: str):
-    action = actions.ACTIONS.get(name) or actions.kind_actions().get(name)
+    action = actions.find(name)
     if action is None:
         abort(404)
-    if action.conductor_only and security.store().staff().get(g.login) != "conductor":
-        _refuse(action.title, "CONDUCTOR ONLY")
-        return _back()
     try:
         proposal = actions.proposal(action, request.form, g.login)
         if name == "final-count" and not request.form.get("missing_ok"):
@@ -286,23 +290,26 @@ def act(name: str):
 def _counts_all(state) -> None:
     """The final count asks first when a table's results are missing (the host ticks "count
     without them"): the prizes are given once."""
-    missing = party.results_missing(state)
+    missing = console_page.results_missing(state)
     if missing:
         raise BadForm("missing_ok", f"missing — {'; '.join(missing)}. Correct them first, or tick "
                                     "\u201ccount without them\u201d.")
 
 
+def _gap_title(action_id: str, what: str) -> str:
+    waiting = {a["id"]: a for a in _gap()}
+    return f"{what.capitalize()}: {waiting[action_id]['title'] if action_id in waiting else action_id}"
+
+
 @bp.post("/gap/<action_id>/<what>")
-@login_required
+@conductor_only(_gap_title)
 def gap(action_id: str, what: str):
     """Redo or discard a staff action that is not in the replica (after a takeover)."""
     if what not in ("redo", "discard"):
         abort(404)
     waiting = {a["id"]: a for a in _gap()}
-    title = f"{what.capitalize()}: {waiting[action_id]['title'] if action_id in waiting else action_id}"
-    if security.store().staff().get(g.login) != "conductor":
-        _refuse(title, "CONDUCTOR ONLY")
-    elif action_id not in waiting:
+    title = _gap_title(action_id, what)
+    if action_id not in waiting:
         _refuse(title, "NOT WAITING")  # redone or discarded meanwhile (another console)
     elif what == "redo":
         # as it was, with its id, by the conductor who redoes it: judged now
@@ -316,27 +323,23 @@ def gap(action_id: str, what: str):
 @bp.post("/party")
 @login_required
 def create_party():
-    from hub.conductor import events as ev
+    title = actions.CREATE_PARTY.title
     try:
-        body = actions.party_body(request.form)
-        prop = actions.proposal(actions.Action(ev.PARTY_CREATED, lambda f: body, "Create the party"),
-                                request.form, g.login)
+        prop = actions.proposal(actions.CREATE_PARTY, request.form, g.login)
     except BadForm as e:
-        _refuse("Create the party", e, "create-party")
+        _refuse(title, e, "create-party")
         return _back()
-    _submit(prop, "Create the party", "create-party")
+    _submit(prop, title, "create-party")
     return _back()
 
 
 @bp.post("/staff")
-@login_required
+@conductor_only(actions.ACTIONS["add-staff"].title)
 def add_staff():
     """A login for an assistant: journaled (who may act), password hash kept beside the journal."""
-    if security.store().staff().get(g.login) != "conductor":
-        abort(403, description="Only the conductor adds staff.")
     try:
         who = actions.text(request.form, "login", limit=24)
-        if not party.LOGIN.match(who):
+        if not LOGIN.fullmatch(who):
             raise BadForm("login", "lower-case letters, digits and - only.")
         password = actions.text(request.form, "password", limit=200)
         if len(password) < 8:
@@ -351,13 +354,10 @@ def add_staff():
 
 
 @bp.post("/staff/remove")
-@login_required
+@conductor_only(actions.REMOVE_STAFF.title)
 def remove_staff():
     """A login taken off the staff: journaled with why; its password hash is dropped."""
     action = actions.REMOVE_STAFF
-    if security.store().staff().get(g.login) != "conductor":
-        _refuse(action.title, "CONDUCTOR ONLY")
-        return _back("console.staff")
     try:
         prop = actions.proposal(action, request.form, g.login)
     except BadForm as e:
@@ -381,7 +381,7 @@ def import_guests():
     except csv.Error as e:
         _refuse("Import the guest list", BadForm("file", f"not a list this console can read ({e})."))
         return _back("console.guests")
-    return render_template("console/import.html", p=party.overview(_hub()), preview=look,
+    return render_template("console/import.html", p=console_page.overview(_hub()), preview=look,
                            filename=upload.filename)
 
 
@@ -410,17 +410,15 @@ def guests_from_plan():
 def _list_guests(title: str, names: list[tuple[str, bool]], left_out: list[str] | None = None) -> None:
     """Each name one guest-listed event (similar_ok: the host says a near-duplicate is another person),
     all under the form's one-time id; what was left out before (`left_out`) named after them."""
-    from hub.conductor import events as ev
-    from hub.event import Proposal
     try:
-        batch = actions.action_id(request.form)
+        proposals = actions.each(actions.ACTIONS["list-guest"], [{"guest": name, **({"similar_ok": True} if similar_ok else {})}
+                                                               for name, similar_ok in names], request.form, g.login)
     except BadForm as e:
         _refuse(title, e)
         return
     added, turned_down = [], []
-    for i, (name, similar_ok) in enumerate(names):
-        body = {"guest": name, **({"similar_ok": True} if similar_ok else {})}
-        verdict = _hub().submit(Proposal(f"staff.{g.login}.{batch}.{i}", f"staff:{g.login}", ev.GUEST_LISTED, body))
+    for (name, _), proposal in zip(names, proposals):
+        verdict = _hub().submit(proposal)
         if verdict.ok:
             added.append(name)
         else:
@@ -439,21 +437,16 @@ def _list_guests(title: str, names: list[tuple[str, bool]], left_out: list[str] 
 def undo_batch():
     """The last list added at once (a wrong file, say) taken off again: each of its guests not
     checked in since, one guest-removed event each, with the host's why."""
-    from hub.conductor import events as ev
-    from hub.event import Proposal
     title = "Undo the last list added"
+    names = door_page.batch_removable(_hub().state, security.store().last_batch())
     try:
-        batch = actions.action_id(request.form)
         why = actions.text(request.form, "why")
+        proposals = actions.each(actions.ACTIONS["remove-guest"], [{"guest": name, "why": why} for name in names],
+                                 request.form, g.login)
     except BadForm as e:
         _refuse(title, e, "undo-batch")
         return _back("console.guests")
-    names = party.batch_removable(_hub().state, security.store().last_batch())
-    removed = 0
-    for i, name in enumerate(names):
-        verdict = _hub().submit(Proposal(f"staff.{g.login}.{batch}.{i}", f"staff:{g.login}",
-                                         ev.GUEST_REMOVED, {"guest": name, "why": why}))
-        removed += verdict.ok
+    removed = sum(_hub().submit(proposal).ok for proposal in proposals)
     security.store().save_batch({})
     flash(f"{title}: {removed} removed.", "ok")
     return _back("console.guests")
@@ -464,7 +457,7 @@ def undo_batch():
 def save_plan():
     """The invitation and its replies, from which the tables are planned."""
     try:
-        plan = party.plan_from_form(request.form)
+        plan = plan_page.plan_from_form(request.form)
     except BadForm as e:
         _refuse("Save the plan", e, "plan")
         return _back()
@@ -478,7 +471,7 @@ def save_plan():
 @login_required
 def export_json():
     hub = _hub()
-    body = json.dumps(party.export(hub), indent=1, ensure_ascii=False)
+    body = json.dumps(results_page.export(hub), indent=1, ensure_ascii=False)
     return Response(body, mimetype="application/json",
                     headers={"Content-Disposition": "attachment; filename=results.json"})
 
@@ -487,7 +480,7 @@ def export_json():
 @login_required
 def export_csv():
     out = io.StringIO()
-    party.write_results_csv(_hub(), out)
+    results_page.write_results_csv(_hub(), out)
     return Response(out.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": "attachment; filename=results.csv"})
 
@@ -499,5 +492,5 @@ def export_journal():
     (`party replay` reads it)."""
     hub = _hub()
     stamp = time.strftime("%Y%m%d-%H%M", time.localtime())
-    return Response(backup(hub.journal.path), mimetype="application/vnd.sqlite3",
+    return Response(hub.backup(), mimetype="application/vnd.sqlite3",
                     headers={"Content-Disposition": f"attachment; filename=party-{stamp}-seq{hub.seq}.sqlite3"})

@@ -20,7 +20,8 @@ from urllib.parse import parse_qs, urlsplit
 
 from flask import Blueprint, current_app, get_flashed_messages, jsonify, render_template, request, url_for
 
-from . import actions, party, security
+from . import actions, security
+from .pages import console as console_page, door as door_page
 from .security import login_required
 from .typed import kept_form
 
@@ -81,12 +82,12 @@ def view(state, listing: Listing, also=()) -> dict:
 
 
 def rows(state, names: list[str]) -> list[dict]:
-    return [{**g, "anchor": anchor(g["name"])} for g in party.guests(state, names)]
+    return [{**g, "anchor": anchor(g["name"])} for g in door_page.guests(state, names)]
 
 
 def by_hand(state, listing: Listing) -> bool:
     """The printed cards' forms: only while the host records them (a list of hundreds stays light)."""
-    plan = party.draw_plan(state)
+    plan = door_page.draw_plan(state)
     return state.session is None and bool(plan and plan["in_hand"] or listing.cards)
 
 
@@ -99,9 +100,9 @@ def _figures(hub) -> dict:
     the seats section (console/door_draw.html), the last list's undo (console/door_batch.html)."""
     state = hub.state
     batch = security.store().last_batch()
-    return {"p": party.overview(hub), "plan": party.draw_plan(state), "late": party.late_comer_plan(state),
+    return {"p": console_page.overview(hub), "plan": door_page.draw_plan(state), "late": door_page.late_comer_plan(state),
             "partnership": bool(state.setup and state.setup.partnership),
-            "batch": batch, "batch_removable": party.batch_removable(state, batch)}
+            "batch": batch, "batch_removable": door_page.batch_removable(state, batch)}
 
 
 def page_context(hub, listing: Listing) -> dict:

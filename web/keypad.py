@@ -22,9 +22,9 @@ import time
 from flask import Blueprint, Response, abort, current_app, render_template, request
 
 from hub import protocol
-from hub.journal import sealed_row
 
-from . import party, security
+from . import security
+from .pages import console as console_page, keypad as keypad_page
 
 bp = Blueprint("keypad", __name__, url_prefix="/keypad")
 
@@ -34,7 +34,7 @@ def _hub():
 
 
 def _table_or_404(table: int, token: str) -> None:
-    if not security.keypad_table(table, token) or table not in party.table_numbers(_hub().state):
+    if not security.keypad_table(table, token) or table not in console_page.table_numbers(_hub().state):
         abort(404, description="This keypad link is not for a table of this party.")
 
 
@@ -56,7 +56,7 @@ def stream(table: int, token: str):
         yield "retry: 1000\n\n"
         while True:
             seq = hub.seq
-            screen = party.screen(hub.state, table)
+            screen = keypad_page.screen(hub.state, table)
             if screen != sent:
                 sent = screen
                 yield f"id: {seq}\nevent: screen\ndata: {json.dumps({'v': 1, 'seq': seq, 'table': table, **screen})}\n\n"
@@ -79,7 +79,7 @@ def event(table: int, token: str):
     verdict = _hub().submit(proposal)
     if not verdict.ok:
         return _ack(proposal.id, why=verdict.why)
-    row = sealed_row(_hub().journal.path, proposal.id)   # its receipt, as a board's ack carries it
+    row = _hub().receipt(proposal.id)   # its receipt, as a board's ack carries it
     return _ack(proposal.id, seq=row and row[0], seal=row and row[1], msg=verdict.msg)
 
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 import segno
 from flask import Blueprint, current_app, render_template, request, url_for
 
-from . import party, security
+from . import security
+from .pages import console as console_page, printables as printables_page, results as results_page
 from .security import login_required
 from .server import is_loopback
 
@@ -50,19 +51,19 @@ def invitations():
     plan = security.store().plan()
     copies = max(1, min(int(request.args.get("copies", 2) or 2), 200))
     return render_template("print/invitations.html", paper=_paper(), plan=plan,
-                           invitation=party.invitation_text(plan), copies=copies)
+                           invitation=printables_page.invitation_text(plan), copies=copies)
 
 
 @bp.get("/score-cards")
 @login_required
 def score_cards():
-    return render_template("print/score_cards.html", paper=_paper(), cards=party.score_cards(_hub().state))
+    return render_template("print/score_cards.html", paper=_paper(), cards=printables_page.score_cards(_hub().state))
 
 
 @bp.get("/markers")
 @login_required
 def markers():
-    tables = party.table_numbers(_hub().state)
+    tables = console_page.table_numbers(_hub().state)
     only = request.args.get("table", type=int)
     if only:
         tables = [t for t in tables if t == only]
@@ -74,4 +75,4 @@ def markers():
 @bp.get("/results")
 @login_required
 def results():
-    return render_template("print/results.html", paper=_paper(), r=party.results(_hub()))
+    return render_template("print/results.html", paper=_paper(), r=results_page.results(_hub()))

@@ -16,10 +16,7 @@ import orjson
 from hub.conductor import state as S
 from hub.conductor.standings import moves
 
-from .party import FORM_NAMES, MEASURE_WORDS, prize_label
-
-# session state in the standings -> what the room is told
-_PHASE = {"playing": "playing", "finishing": "finishing", "stopped": "stopped", "ended": "between", "over": "over"}
+from .pages.words import FORM_NAMES, MEASURE_WORDS, phase_of, prize_label
 
 class Projection:
     """The view for every screen of one hub: computed and JSON-encoded once per journal
@@ -88,23 +85,16 @@ class Projection:
                 self._made.notify_all()
 
 
-def tables(state) -> list[int]:
-    from hub import conductor
-    return sorted(conductor.tables(state))
-
-
 def view(st: dict, state, hidden: bool) -> dict:
     setup = state.setup
     if setup is None or "form" not in st:
         return {"title": "", "state": "waiting", "session": 0, "tables": [], "leaders": [], "moves": [],
                 "prizes": [], "hidden": False, "note": "The party has not been created yet."}
     session = st.get("session")
-    if session is None:
-        phase, number = "waiting", 0
-    elif session["state"] == "seated":
-        phase, number = ("waiting" if session["number"] == 1 else "between"), session["number"]
-    else:
-        phase, number = _PHASE.get(session["state"], session["state"]), session["number"]
+    number = session["number"] if session else 0
+    phase = phase_of(session and session["state"], number)
+    if phase == "guests":
+        phase = "waiting"   # the room waits for the bell while the guests come in
     totals = {p["guest"]: p["amount"] for p in st.get("leaders", [])}
     low = st.get("lowest_wins", False)   # the train games: said on the title and the leaders
     out = {

@@ -1,10 +1,14 @@
-"""CSRF on every state-changing request, and the console's login.
+"""CSRF on every state-changing request, the console's login, and who may do what.
 
 CSRF: one random token per browser session, kept in the signed session cookie;
 every POST must carry it back, as the form field `csrf_token` or the header
 `X-CSRF-Token` (the phone keypad's fetch). A page from another site cannot read
 it, so it cannot forge a console action or a keypad entry. GET never changes
 anything, so only POST (and the other unsafe methods) are checked.
+
+Roles: a login signs in with its password (web/store.py); what it may do is its role as the
+journal has it, asked of the hub (`hub.role`: the party's creator its conductor, then the
+staff events). A view for the conductor alone says so with `@conductor_only`, the one check.
 """
 from __future__ import annotations
 
@@ -46,9 +50,48 @@ def store():
 
 
 def load_login() -> None:
-    """before_request: `g.login` is the signed-in staff login, if it still exists."""
+    """before_request: `g.login` is the signed-in staff login, if it still signs in."""
     login = session.get("login")
-    g.login = login if login and login in store().staff() else None
+    g.login = login if login and store().signs_in(login) else None
+
+
+def role() -> str | None:
+    """The signed-in login's role, as the journal has it; None signed out or off the staff."""
+    return current_app.extensions["party.hub"].role(g.get("login"))
+
+
+def staff() -> dict[str, str]:
+    """login -> role, as the journal has it (`hub.staff`)."""
+    return current_app.extensions["party.hub"].staff()
+
+
+def conductors() -> list[str]:
+    """The logins the journal has as the party's conductors, sorted."""
+    return sorted(who for who, r in staff().items() if r == "conductor")
+
+
+class ConductorOnly(Exception):
+    """A conductor's action asked by a login that is not one: the console refuses it in the
+    host's words, as it refuses any action (web/console.py)."""
+
+    def __init__(self, title: str):
+        super().__init__(title)
+        self.title = title
+
+
+def conductor_only(title, when=None):
+    """A view for the signed-in conductor alone. `title` names the action refused (or makes
+    the name from the view's arguments); `when`, from the same arguments, says whether this
+    request is one for the conductor alone (by default every one)."""
+    def decorate(view):
+        @functools.wraps(view)
+        @login_required
+        def wrapped(*args, **kwargs):
+            if (when is None or when(**kwargs)) and role() != "conductor":
+                raise ConductorOnly(title(**kwargs) if callable(title) else title)
+            return view(*args, **kwargs)
+        return wrapped
+    return decorate
 
 
 def login_required(view):

@@ -20,7 +20,7 @@ import time
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
-from . import projection
+from .pages.console import table_numbers
 from .telemetry import boards_view, liveness
 
 bp = Blueprint("standings", __name__)
@@ -31,7 +31,7 @@ def _hub():
 
 
 def board_states(hub, config) -> dict[str, str]:
-    view = boards_view(hub.boards, projection.tables(hub.state), time.time(), config["BOARD_SILENT_SECONDS"])
+    view = boards_view(hub.boards, table_numbers(hub.state), time.time(), config["BOARD_SILENT_SECONDS"])
     return liveness(view)
 
 

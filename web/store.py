@@ -47,13 +47,16 @@ class WebStore:
     def secret(self) -> str:
         return self._data["secret"]
 
-    # ----- staff ----------------------------------------------------------------
+    # ----- the staff's passwords ---------------------------------------------------------
+    # Who is on the staff and in which role is the journal's alone (hub.role): a login here is
+    # a password that signs in. The role it was given is written beside its hash, for whoever
+    # reads this file; nothing reads it to decide what a login may do.
     def has_staff(self) -> bool:
         return bool(self._data.get("staff"))
 
-    def staff(self) -> dict[str, str]:
-        """login -> role"""
-        return {login: s["role"] for login, s in self._data.get("staff", {}).items()}
+    def signs_in(self, login: str) -> bool:
+        """The login has a password here (it was not taken off the staff)."""
+        return login in self._data.get("staff", {})
 
     def set_password(self, login: str, password: str, role: str) -> None:
         with self._lock:
@@ -67,12 +70,10 @@ class WebStore:
             self._data.get("staff", {}).pop(login, None)
             self._save()
 
-    def check(self, login: str, password: str) -> str | None:
-        """The login's role if the password is right, else None."""
+    def check(self, login: str, password: str) -> bool:
+        """The password is the login's."""
         entry = self._data.get("staff", {}).get(login)
-        if entry and check_password_hash(entry["hash"], password):
-            return entry["role"]
-        return None
+        return bool(entry and check_password_hash(entry["hash"], password))
 
     # ----- the last list added at once (an import, the replies): to undo it -----------
     def last_batch(self) -> dict:

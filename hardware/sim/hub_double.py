@@ -11,6 +11,7 @@ import time
 
 import paho.mqtt.client as mqtt
 
+from hardware import protocol as P
 
 
 def form(game: int) -> dict:
@@ -47,7 +48,7 @@ class HubDouble:
         self._seq = 0
         self.acked_seq: dict[str, int] = {}  # event id -> the journal seq its ok ack gave
         c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="test-hub")
-        c.will_set("party/hub/status", json.dumps({"v": 1, "state": "offline"}), 1, True)
+        c.will_set(P.HUB_STATUS, json.dumps({"v": 1, "state": "offline"}), 1, True)
         c.reconnect_delay_set(0.1, 0.5)
         c.on_connect = self._on_connect
         c.on_message = self._on_message
@@ -57,18 +58,18 @@ class HubDouble:
         self.wait(lambda: c.is_connected(), 5)
 
     def _on_connect(self, client, userdata, flags, reason_code, properties):
-        client.subscribe([("party/table/+/event", 1), ("party/table/+/status", 1),
-                          ("party/table/+/heartbeat", 0)])
-        client.publish("party/hub/status", json.dumps(self._status()), 1, True)
+        client.subscribe([(P.table_topic("+", P.EVENT), 1), (P.table_topic("+", P.STATUS), 1),
+                          (P.table_topic("+", P.HEARTBEAT), 0)])
+        client.publish(P.HUB_STATUS, json.dumps(self._status()), 1, True)
         for table, screen in self.screens.items():
-            client.publish(f"party/table/{table}/screen", json.dumps(screen), 1, True)
+            client.publish(P.table_topic(table, P.SCREEN), json.dumps(screen), 1, True)
 
     def _on_message(self, client, userdata, msg):
         payload = json.loads(msg.payload)
         with self._cond:
-            if msg.topic.endswith("/status"):
+            if msg.topic.endswith("/" + P.STATUS):
                 self.statuses.append(payload)
-            elif msg.topic.endswith("/heartbeat"):
+            elif msg.topic.endswith("/" + P.HEARTBEAT):
                 self.heartbeats.append(payload)
             else:
                 self.received.append(payload)
@@ -87,7 +88,7 @@ class HubDouble:
                 self.acked_seq[ev["id"]] = self._seq
             client_msg["seq"] = self.acked_seq[ev["id"]]
             client_msg.setdefault("seal", hashlib.sha256(b"%d" % client_msg["seq"]).hexdigest())  # as a seal looks
-        self.client.publish(f"party/table/{ev['table']}/ack", json.dumps(client_msg), 1)
+        self.client.publish(P.table_topic(ev["table"], P.ACK), json.dumps(client_msg), 1)
 
     def seq_base(self, seq: int) -> None:
         """Number the next journaled event seq + 1 (a party under way)."""
@@ -102,10 +103,10 @@ class HubDouble:
              "lines": [f"TABLE {table}", "SESSION 1", "GAME 2 OF 4"], "bell": None, "form": FORM}
         s.update(fields)
         self.screens[table] = s
-        self.client.publish(f"party/table/{table}/screen", json.dumps(s), 1, True)
+        self.client.publish(P.table_topic(table, P.SCREEN), json.dumps(s), 1, True)
 
     def bell(self, bell_id: str, meaning: str) -> None:
-        self.client.publish("party/all/cmd", json.dumps(
+        self.client.publish(P.ALL_CMD, json.dumps(
             {"v": 1, "cmd": "bell", "bell": {"id": bell_id, "meaning": meaning}}), 1)
 
     def _status(self) -> dict:
@@ -114,7 +115,7 @@ class HubDouble:
     def set_status(self, state: str, **fields) -> None:
         """Publish the hub's status; `fields` (e.g. safe=, restored=) replace the extra ones."""
         self.state, self.status_fields = state, fields
-        self.client.publish("party/hub/status", json.dumps(self._status()), 1, True)
+        self.client.publish(P.HUB_STATUS, json.dumps(self._status()), 1, True)
 
     def events(self, kind: str | None = None) -> list[dict]:
         with self._cond:

@@ -14,9 +14,9 @@ import re
 import time
 from collections.abc import Mapping
 
+from ..protocol import SEATS   # the seat letters a board's keypad has
 from .board import VirtualBoard
 
-SEATS = "ABCD"  # the seat letters a board's keypad has (firmware/entry.py)
 _PROMPT = re.compile(r"# (SEAT CHECK|ENTER GAME \d+)$")  # the idle screen's line: what '#' opens
 NONE = "NONE"   # how a seat field shows "no seat" (keyed 0)
 EMPTY = "EMPTY" # how the seat check shows an empty seat's card (keyed 0)

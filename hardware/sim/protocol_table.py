@@ -17,6 +17,8 @@ import time
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
+from hardware import protocol as P
+
 
 class ProtocolTable:
     def __init__(self, host: str, port: int, table: int, board: str | None = None, ack_bells: bool = True):
@@ -43,20 +45,20 @@ class ProtocolTable:
         self.client = c
 
     def _topic(self, leaf: str) -> str:
-        return f"party/table/{self.table}/{leaf}"
+        return P.table_topic(self.table, leaf)
 
     def _on_connect(self, client, userdata, flags, reason_code, properties):
-        client.subscribe([(self._topic("ack"), 1), (self._topic("screen"), 1), ("party/all/cmd", 1)])
+        client.subscribe([(self._topic("ack"), 1), (self._topic("screen"), 1), (P.ALL_CMD, 1)])
         client.publish(self._topic("status"),
                        json.dumps({"v": 1, "state": "online", "board": self.board, "boot": 1, "fw": "test"}), 1, True)
 
     def _on_message(self, client, userdata, m):
         msg = json.loads(m.payload)
-        if m.topic.endswith("/ack"):
+        if m.topic.endswith("/" + P.ACK):
             self.acks.put(msg)
             return
         bell = msg.get("bell")
-        if m.topic.endswith("/screen"):
+        if m.topic.endswith("/" + P.SCREEN):
             with self._lock:
                 self.screen = msg
                 self.screens.append(msg)

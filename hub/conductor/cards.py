@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-SEATS = ("A", "B", "C", "D")
+from hub.scoring.values import SEATS   # the engine's seat letters, the party's too (read from here)
+
 PARTNER = {"A": "C", "C": "A", "B": "D", "D": "B"}
 _PARTNERSHIP_SLOT = (("W", "A"), ("W", "B"), ("R", "A"), ("R", "B"))
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
+from hub import protocol
 from party.broker import best_available
 from party.provision import hub_settings
 from party.replay import read_journal
@@ -84,12 +85,13 @@ def spoofing(work: Path, *, attempts: int = 200, say=print) -> Figures:
             clients.append(laptop)
             if not laptop.accepted():
                 fig.failures.append("table 2's own credentials were refused")
-            laptop.client.subscribe([("party/table/1/#", 1), ("party/table/+/ack", 1), ("party/table/3/screen", 1)])
+            laptop.client.subscribe([(protocol.table_topic(1, "#"), 1), (protocol.table_topic("+", "ack"), 1),
+                                     (protocol.table_topic(3, "screen"), 1)])
             seq = handle.hub.seq
             for i in range(attempts):
-                laptop.publish("party/table/1/event", _event(1, "table-1", i))  # as table 1
+                laptop.publish(protocol.table_topic(1, "event"), _event(1, "table-1", i))  # as table 1
                 tried["other table"] += 1
-                laptop.publish("party/table/2/event", _event(2, "laptop", i))   # its own table, not its board
+                laptop.publish(protocol.table_topic(2, "event"), _event(2, "laptop", i))  # its own table, not its board
                 tried["forged board"] += 1
             for i in range(max(1, attempts // 20)):
                 for user, password, kind in ((None, None, "anonymous"), ("table-1", "guess", "wrong password")):
@@ -98,7 +100,7 @@ def spoofing(work: Path, *, attempts: int = 200, say=print) -> Figures:
                     tried[kind] += 1
                     if c.accepted():
                         through[kind] += 1
-                        c.publish("party/table/1/event", _event(1, "table-1", 10_000 + i))
+                        c.publish(protocol.table_topic(1, "event"), _event(1, "table-1", 10_000 + i))
             party.play_session()  # the real boards, meanwhile, with their own accounts
             time.sleep(1.0)
             spoofed = [e for e in read_journal(handle.journal)
@@ -107,7 +109,7 @@ def spoofing(work: Path, *, attempts: int = 200, say=print) -> Figures:
             through["other table"] = sum(e.source == "table:1" for e in spoofed)
             through["forged board"] = sum(e.source == "table:2" for e in spoofed)
             tried["read other table"] = 1
-            through["read other table"] = sum(not t.startswith("party/table/2/") for t in laptop.messages)
+            through["read other table"] = sum(not t.startswith(protocol.table_topic(2, "")) for t in laptop.messages)
         fig.seconds = time.monotonic() - started
         fig.crashes += errors.count
         book_party(fig, party, handle.journal, boards)

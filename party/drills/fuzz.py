@@ -173,7 +173,7 @@ def fuzz_hub(work: Path, *, payloads: int = 100_000, via_broker: int = 3_000, se
             c.loop_start()
             acks: dict[str, dict] = {}
             c.on_message = lambda cl, u, m: acks.update({json.loads(m.payload)["id"]: json.loads(m.payload)})
-            c.subscribe("party/table/+/ack", 1)
+            c.subscribe(protocol.table_topic("+", "ack"), 1)
             for i in range(via_broker):
                 table, payload = mutated(hub.state, rng, payloads + i)
                 c.publish(protocol.table_topic(table, "event"), payload, qos=rng.choice([0, 1]))
@@ -208,7 +208,7 @@ def fuzz_hub(work: Path, *, payloads: int = 100_000, via_broker: int = 3_000, se
 
 # ----- the firmware -------------------------------------------------------------------------------
 
-KEYS = [*"0123456789", *"ABCD", "*", "#", "BELL", "BELL-LONG"]
+KEYS = [*"0123456789", *SEATS, "*", "#", "BELL", "BELL-LONG"]
 WEIGHTS = [3] * 10 + [2] * 4 + [4, 8, 1, 1]
 
 

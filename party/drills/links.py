@@ -11,6 +11,8 @@ from pathlib import Path
 
 import paho.mqtt.client as mqtt
 
+from hub import protocol
+
 from party.broker import Mosquitto, best_available, free_port
 from party.provision import mosquitto_lines, password_tool, provision
 
@@ -105,7 +107,8 @@ class Traffic:
         self.seen: list[tuple[float, str, str, bool, object]] = []
         self._lock = threading.Lock()
         c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="drill-traffic")
-        c.on_connect = lambda client, *a: client.subscribe([("party/table/+/event", 1), ("party/table/+/ack", 1)])
+        c.on_connect = lambda client, *a: client.subscribe([(protocol.table_topic("+", "event"), 1),
+                                                                    (protocol.table_topic("+", "ack"), 1)])
         c.on_message = self._on_message
         c.connect(broker.host, broker.port)
         c.loop_start()

@@ -18,7 +18,7 @@ from hardware.sim.party import key_count, key_in, undo_count
 from hub.conductor import events as k
 from hub.conductor import standings
 from hub import protocol
-from web.party import entries as console_entries
+from web.pages.corrections import entries as console_entries
 from hub.service import Hub
 from party.setup import create_party, guest_names, seat_guests, staff_action, start_session
 from tests.test_end_to_end import journal_events

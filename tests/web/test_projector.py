@@ -23,7 +23,7 @@ from .conftest import guest_name, make_party, submit
 from .test_standings_browser import play_session
 
 from hub.conductor import events as ev
-from web.party import prize_label
+from web.pages.words import prize_label
 
 pytestmark = pytest.mark.broker
 
