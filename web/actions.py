@@ -21,6 +21,7 @@ from hub.conductor import events as ev
 from hub.conductor import registry
 from hub.conductor.cards import SEATS
 from hub.event import Proposal
+from hub.scoring.forms.trains import BLANKS
 
 from .refusals import field
 
@@ -317,6 +318,8 @@ def party_body(form) -> dict:
             body[key] = v
     if form.get("late_score"):
         body["late_score"] = "table-highest"
+    if form.get("blanks"):
+        body["blanks"] = choice(form, "blanks", tuple(BLANKS))
     return body
 
 

@@ -44,6 +44,7 @@ SENTENCES = {
     "BAD BELL": "the bell: choose finish the round in hand or stop at once (train games only).",
     "BAD LATE SCORE": "late-comers may start with the table's highest score in the train games only.",
     "BAD DEAL": "pieces dealt each: a whole number from 1 to 40 (train games only).",
+    "BAD BLANKS": "blanks left in hand: choose one of the house rules (train games only).",
     "BAD LOGIN": "Login: lower-case letters, digits and - only.",
     "BAD MESSAGE": "the form was not understood; reload the page and try again.",
     "BAD NAME": "Name: letters, please, at most 80 characters.",

@@ -58,6 +58,8 @@ def rules(setup: Setup, players: int, play_off: bool = False):
     each = {"in_play": "each"} if setup.in_play == "each" and not play_off else {}
     if setup.hand and not play_off:
         each["hand"] = setup.hand   # a club's own deal ("deal 11")
+    if setup.blanks:
+        each["blanks"] = setup.blanks   # the house rule for blanks ("the double-blank 50")
     return get_form(game(setup, play_off)).rules(players=players, variant=variant(setup, play_off),
                                       tile_set=setup.tile_set, party=not play_off, **each)
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from hub.refusal import Refusal
 from hub.scoring import get_form
+from hub.scoring.forms.trains import BLANKS
 
 from .forms import FORMS as PARTY_FORMS, PartyForm
 
@@ -67,6 +68,7 @@ class Setup:
     bell: str | None = None         # None: the form's
     late_score: str | None = None   # None: a late-comer starts at 0
     hand: int | None = None         # None: the engine's deal for the players
+    blanks: str | None = None       # the house rule for blanks left in hand (None: their spots)
 
     def __hash__(self) -> int:
         # Asked on every look-up of a cache keyed by the set-up (a result's door to the
@@ -182,7 +184,7 @@ def _rounds(game: str, variant: str | None, tile_set: str | None) -> int:
 def _club_options(book: PartyForm, body: dict) -> dict:
     """The named options of the forms that have them (forms/trains.py), checked."""
     movement, bell, late = body.get("movement"), body.get("bell"), body.get("late_score")
-    limit, hand = body.get("session_limit"), body.get("hand")
+    limit, hand, blanks = body.get("session_limit"), body.get("hand"), body.get("blanks")
     if movement is not None and movement not in (book.movement,) + book.movements:
         raise Refusal("BAD MOVEMENT")
     if bell is not None and (bell not in ("finish", "stop") or not book.rounds):
@@ -193,17 +195,21 @@ def _club_options(book: PartyForm, body: dict) -> dict:
         raise Refusal("BAD TIME LIMIT")
     if hand is not None and (type(hand) is not int or not 1 <= hand <= 40 or not book.rounds):
         raise Refusal("BAD DEAL")
-    return {"movement": movement, "bell": bell, "late_score": late, "session_limit": limit, "hand": hand}
+    if blanks is not None and (blanks not in BLANKS or not book.rounds):
+        raise Refusal("BAD BLANKS")
+    return {"movement": movement, "bell": bell, "late_score": late, "session_limit": limit, "hand": hand,
+            "blanks": blanks}
 
 
 # what a party's set-up may still change, before play begins and after
 CHANGEABLE = frozenset({"form", "variant", "tables", "games_per_session", "sessions", "time_limit",
                         "prizes", "booby", "confirm", "seat_check", "precedence", "head_table",
-                        "in_play", "movement", "bell", "late_score", "session_limit", "hand"})
+                        "in_play", "movement", "bell", "late_score", "session_limit", "hand",
+                        "blanks"})
 CHANGEABLE_IN_PLAY = frozenset({"prizes", "booby"})
 # the keys a new form gives again from its own book (games, sessions, the clock) unless given
 _OF_THE_FORM = ("variant", "tile_set", "games_per_session", "session_points", "sessions", "time_limit",
-                "movement", "bell", "late_score", "hand")
+                "movement", "bell", "late_score", "hand", "blanks")
 
 
 def changed(setup: Setup, changes: dict) -> Setup:

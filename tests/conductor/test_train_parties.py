@@ -164,10 +164,25 @@ def test_a_timed_game_ends_by_the_bell_with_the_round_in_hand_finished_or_stoppe
 
 @pytest.mark.parametrize("body, why", [
     ({"movement": "partners"}, "BAD MOVEMENT"), ({"bell": "ring"}, "BAD BELL"),
-    ({"late_score": "lowest"}, "BAD LATE SCORE"), ({"hand": 0}, "BAD DEAL")])
+    ({"late_score": "lowest"}, "BAD LATE SCORE"), ({"hand": 0}, "BAD DEAL"), ({"blanks": "all"}, "BAD BLANKS")])
 def test_the_clubs_options_refuse_what_no_club_plays(body, why):
     p = Party()
     v = p.staff(k.PARTY_CREATED, {"form": "mexican-train", "tables": 2, **body})
     assert (v.ok, v.why) == (False, why)
     v = p.staff(k.PARTY_CREATED, {"form": "block", "tables": 2, "late_score": "table-highest"})
     assert (v.ok, v.why) == (False, "BAD LATE SCORE")
+
+
+def test_a_clubs_house_rule_for_blanks_scores_the_round_and_names_its_fields():
+    """The engine's house rules for blanks (hub/scoring/forms/trains.py; reference.com, How do
+    you play Chicken Foot dominoes?: "A double-blank domino is equal to 50 points"): a party
+    set up with one keys points, not spots, and what a seat may hold grows (the double-blank,
+    50, is among the heaviest pieces it may hold)."""
+    plain, fifty = _party("chicken-foot"), _party("chicken-foot", blanks="double-blank-50")
+    for p in (plain, fifty):
+        p.start()
+    field = [screens(p.state)[1]["form"]["fields"][0] for p in (plain, fifty)]
+    assert (field[0]["label"], field[1]["label"]) == ("A SPOTS LEFT", "A POINTS LEFT")
+    assert field[1]["max"] > field[0]["max"]
+    v = fifty.result(1, {"A": field[1]["max"] + 1, "B": 0, "C": 5, "D": 9})
+    assert (v.ok, v.why) == (False, f"A: {field[1]['max']} AT MOST")

@@ -222,11 +222,11 @@ def test_a_mexican_train_party_from_the_console_with_the_clubs_rules(hub, consol
     with the table's highest score"."""
     html = act(console, "/console/", "create-party", {
         "form": "mexican-train", "tables": "3", "movement": "winner", "session_limit": "60",
-        "bell": "stop", "hand": "11", "late_score": "1"}, url="/console/party")
+        "bell": "stop", "hand": "11", "late_score": "1", "blanks": "double-blank-50"}, url="/console/party")
     assert "Create the party: done" in html
     s = hub.state.setup
-    assert (s.moving, s.session_limit, s.bell_meaning, s.hand, s.late_score) == (
-        "winner", 60, "stop", 11, "table-highest")
+    assert (s.moving, s.session_limit, s.bell_meaning, s.hand, s.late_score, s.blanks) == (
+        "winner", 60, "stop", 11, "table-highest", "double-blank-50")
 
 
 def test_a_name_with_a_control_character_is_refused_with_which_and_where(hub, console):

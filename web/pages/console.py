@@ -6,6 +6,7 @@ from hub import conductor
 from hub.conductor import state as S
 from hub.conductor.cards import SEATS
 from hub.conductor.setup import FORMS
+from hub.scoring.forms.trains import BLANKS
 
 from .words import FORM_NAMES, MEASURE_WORDS, name_of, phase
 
@@ -27,7 +28,7 @@ def overview(hub) -> dict:
     state = hub.state
     setup, s = state.setup, state.session
     if setup is None:
-        return {"created": False, "phase": "setup", "forms": FORMS}
+        return {"created": False, "phase": "setup", "forms": FORMS, "blanks": BLANKS}
     ph = phase(state)
     return {
         "created": True, "phase": ph, "forms": FORMS,

@@ -33,7 +33,7 @@ MEXICAN_TRAIN = PartyForm(
     movement_rule="the three lowest totals of each table's game move up one table (Table 1's to "
                   "the last), the highest stays; or (movement \"winner\") only the lowest moves",
     measure="spots", rounds=True, sessions=3, variant="fifteen-twelve-eleven",
-    first_lead="ENGINE LEADS", lowest_wins=True, late_scores=True)
+    lowest_wins=True, late_scores=True)
 
 CHICKEN_FOOT = PartyForm(
     name="chicken-foot", title="Chicken Foot",
@@ -47,6 +47,6 @@ CHICKEN_FOOT = PartyForm(
     movement="three-lowest", movements=("winner",),
     movement_rule=MEXICAN_TRAIN.movement_rule,
     measure="spots", rounds=True, sessions=3,
-    first_lead="ENGINE LEADS", lowest_wins=True, late_scores=True)
+    lowest_wins=True, late_scores=True)
 
 FORMS = (MEXICAN_TRAIN, CHICKEN_FOOT)
