@@ -114,3 +114,14 @@ def test_a_bad_set_up():
     refused(p, "BAD TABLES", lambda: p.staff(k.PARTY_CREATED, {"form": "block", "tables": 0}))
     refused(p, "NO SUCH VARIANT", lambda: p.staff(
         k.PARTY_CREATED, {"form": "block", "tables": 2, "variant": "nobody"}))
+
+
+def test_the_conductor_names_an_assistant_or_another_conductor(party):
+    """CONDUCTOR and ASSISTANT (000_ff8a6ed40036e836.txt: "When the party is very large he
+    may require an assistant"): a login is an assistant unless named a conductor, and acts
+    as such."""
+    party.must(party.staff(k.STAFF_ADDED, {"login": "bob"}))
+    party.must(party.staff(k.STAFF_ADDED, {"login": "cy", "role": "conductor"}))
+    assert (party.state.staff["bob"], party.state.staff["cy"]) == ("assistant", "conductor")
+    party.must(party.staff(k.STAFF_ADDED, {"login": "dee"}, login="cy"))
+    refused(party, "CONDUCTOR ONLY", lambda: party.staff(k.STAFF_ADDED, {"login": "eve"}, login="bob"))
