@@ -33,12 +33,14 @@ def test_a_card_shows_each_sessions_table_and_seat_from_the_moment_it_is_seated(
     assert [c["guest"] for c in score_cards(p.state) if c["left"]] == [second[2]["D"]]
 
 
-def test_the_leaders_are_ranked_from_one_by_their_amounts():
+def test_the_leaders_are_ranked_from_one_by_their_amounts_and_the_seat_checks_shown():
     p = Party()
     p.create(form="block", tables=2)
     p.guests([f"G{i:02d}" for i in range(8)])
     p.draw()
+    assert [row["seat_check"] for row in standings(p.state)["progress"]] == [False, False]
     play_session(p, random.Random(4))
+    assert [row["seat_check"] for row in standings(p.state)["progress"]] == [True, True]
     leaders = standings(p.state)["leaders"]
     assert [x["rank"] for x in leaders] == list(range(1, 9))
     assert [x["amount"] for x in leaders] == sorted((x["amount"] for x in leaders), reverse=True)

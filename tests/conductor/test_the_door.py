@@ -545,3 +545,14 @@ def test_the_door_refuses_what_did_not_happen():
     p.reseat()
     refused(p.staff(k.DRAW_UNDONE, {"why": "x"}), "PLAY HAS BEGUN")
     on_record(p)
+
+
+@pytest.mark.parametrize("form", ["bergen", "tiddle-a-wink"])
+def test_a_partnership_partys_set_up_changed_before_the_draw(form):
+    """A party of partners (four at a table, BERGEN GAME: "There must always be four players
+    at each table") has its set-up changed like any other: a booby prize added."""
+    p = Party()
+    p.create(form=form, tables=2)
+    p.must(p.staff(k.PARTY_CHANGED, {"changes": {"booby": True}, "why": "a prize more"}))
+    assert p.state.setup.booby
+    on_record(p)
