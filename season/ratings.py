@@ -40,11 +40,22 @@ class Ratings:
     history: dict                                 # number -> ((party, mu, sigma), ...) after each night he played
 
 
-def rate(model_name: str, roster: Roster, nights: list[tuple[Night, dict]]) -> Ratings:
+@dataclass(frozen=True)
+class Rated:
+    """The ratings after some nights, to rate later nights on from: each player's rating as
+    the library gave it (never changed in place: `rate` returns new ones), his games, each
+    member's history. What the season's page keeps of the nights before tonight's."""
+    now: dict
+    games: dict
+    history: dict
+
+
+def rated(model_name: str, roster: Roster, nights: list[tuple[Night, dict]], start: Rated | None = None) -> Rated:
+    """Every game of `nights` fed to the library in order, on from `start` (the nights before)."""
     model = MODELS[model_name]()
-    now: dict = {}          # player -> the library's rating
-    games: dict = {}
-    history: dict = {}
+    now = dict(start.now) if start else {}       # player -> the library's rating
+    games = dict(start.games) if start else {}
+    history = {p: list(h) for p, h in start.history.items()} if start else {}
     for night, links in nights:
         def who(guest: str):
             return roster.resolve(links[guest]) if guest in links else (night.party, guest)
@@ -55,13 +66,19 @@ def rate(model_name: str, roster: Roster, nights: list[tuple[Night, dict]]) -> R
             teams = [[who(g) for g in team] for team in game.teams]
             new = model.rate([[now.get(p) or model.rating() for p in team] for team in teams],
                              ranks=[-g for g in game.gains])
-            for team, rated in zip(teams, new):
-                for p, r in zip(team, rated):
+            for team, rated_team in zip(teams, new):
+                for p, r in zip(team, rated_team):
                     now[p] = r
                     games[p] = games.get(p, 0) + 1
                     played.add(p)
         for p in sorted(x for x in played if isinstance(x, int)):
             history.setdefault(p, []).append((night.party, now[p].mu, now[p].sigma))
-    table = sorted((Rating(p, r.mu, r.sigma, games[p]) for p, r in now.items() if isinstance(p, int)),
+    return Rated(now, games, {p: tuple(h) for p, h in history.items()})
+
+
+def rate(model_name: str, roster: Roster, nights: list[tuple[Night, dict]], start: Rated | None = None) -> Ratings:
+    """The members' ratings after `nights` (on from `start`), ranked by mu - 3 sigma."""
+    r = rated(model_name, roster, nights, start)
+    table = sorted((Rating(p, x.mu, x.sigma, r.games[p]) for p, x in r.now.items() if isinstance(p, int)),
                    key=lambda x: (-x.conservative, x.number))
-    return Ratings(tuple(table), {p: tuple(h) for p, h in history.items()})
+    return Ratings(tuple(table), dict(r.history))

@@ -9,15 +9,17 @@ import io
 
 from .club import Club
 from .nights import Night
-from .ratings import rate
+from .ratings import Ratings, rate
 from .rules import RULES, standings
 
 
-def season_json(club: Club, name: str, nights: list[tuple[Night, dict]]) -> dict:
+def season_json(club: Club, name: str, nights: list[tuple[Night, dict]], ratings: Ratings | None = None) -> dict:
+    """The season's report; `ratings`: the nights' ratings where the caller has them already
+    (the season's page rates tonight's games on from the nights before)."""
     season = club.season(name)
     rules = season.rules
     table = standings(rules, club.roster, nights)
-    ratings = rate(rules.ratings, club.roster, nights)
+    ratings = ratings or rate(rules.ratings, club.roster, nights)
     rating = {x.number: x for x in ratings.table}
     unlinked = [{"party": n.party, "guests": [g for g in n.played if g not in links]} for n, links in nights]
 

@@ -16,6 +16,7 @@ from hub.journal import JournalDamaged
 from season import club as c
 from season import files
 from season import roster as r
+from season.ratings import rate, rated
 from season.report import season_csv, season_json
 
 from . import guest_list
@@ -55,13 +56,28 @@ def _report() -> tuple[dict | None, str | None]:
     if name is None:
         return None, f"The club's record {path} has no season yet: party season add NAME JOURNAL..."
     try:
-        key = (path.read_bytes(), name, files.season_state(path, club, name))
+        state = files.season_state(path, club, name)
+        key = (path.read_bytes(), name, state)
         last = _made.get("last")
         if last is None or last[0] != key:   # one tuple: a thread reads a key with its report
-            last = _made["last"] = (key, season_json(club, name, files.season_nights(path, club, name)))
+            nights = files.season_nights(path, club, name)
+            ratings = _ratings(club.roster, club.season(name).rules.ratings, nights, state)
+            last = _made["last"] = (key, season_json(club, name, nights, ratings))
         return last[1], None
     except (FileNotFoundError, JournalDamaged, r.RosterError) as e:
         return None, str(e)
+
+
+def _ratings(roster, model: str, nights: list, state: tuple):
+    """The season's ratings, the nights before the last rated once and kept (by what they
+    depend on: the model, the roster's merges, those nights' journals and links), so a party
+    under way is rated on from them at each look rather than the whole season again."""
+    before = (model, roster.merged, tuple((n.party, at, tuple(sorted(links.items())))
+                                          for (n, links), at in zip(nights[:-1], state[:-1])))
+    kept = _made.get("before")
+    if kept is None or kept[0] != before:
+        kept = _made["before"] = (before, rated(model, roster, nights[:-1]))
+    return rate(model, roster, nights[-1:], start=kept[1])
 
 
 def _chart(doc: dict, members: list[dict], *, ink: str, band: bool = False, width: int = 640, height: int = 300):

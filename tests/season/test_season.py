@@ -10,7 +10,7 @@ from season import club as c
 from season import files, roster as r
 from season.report import season_json
 from season.rules import Rules, standings
-from season.ratings import rate
+from season.ratings import rate, rated
 
 from .club_nights import CAST, FILLERS, P, Q, R, S, T, U, V, W, build_club, name
 
@@ -143,6 +143,18 @@ def test_ratings_are_the_librarys_fed_the_same_games(club_file, model, library):
     order = sorted(now, key=lambda w: (-now[w].ordinal(), number(w)))
     assert [x.number for x in rate(model, club.roster, files.season_nights(path, club, "2026")).table] == \
         [number(w) for w in order]
+
+
+def test_ratings_rated_on_from_the_nights_before_are_the_whole_seasons(club_file):
+    """The season's page rates tonight's games on from the nights before (kept): the same
+    ratings and histories as the whole season rated at once."""
+    path = club_file[0]
+    club = files.load(path)
+    nights = files.season_nights(path, club, "2026")
+    for model in ("plackett-luce", "thurstone-mosteller"):
+        whole = rate(model, club.roster, nights)
+        for cut in (0, 3, 5):
+            assert rate(model, club.roster, nights[cut:], start=rated(model, club.roster, nights[:cut])) == whole
 
 
 def test_the_season_as_json_is_the_same_twice(club_file):
