@@ -19,7 +19,8 @@ from hub.conductor.state import PartyState
 
 @dataclass(frozen=True)
 class Game:
-    """One game's result: `teams` of guests and each team's gain (more is better)."""
+    """One game's result: `teams` of guests and each team's gain, more is better (a train
+    game's points, where the fewest win, negated)."""
     seq: int
     teams: tuple[tuple[str, ...], ...]
     gains: tuple[int, ...]
@@ -78,6 +79,7 @@ def ranked(amounts: tuple) -> tuple[int, ...]:
 def _games(state: PartyState) -> tuple[Game, ...]:
     partnership = state.setup.partnership
     name = state.holders
+    better = -1 if state.setup.lowest_wins else 1   # the train games: the fewest points win the game
     out = []
     for s in state.sessions:
         for t in s.tables.values():
@@ -89,12 +91,12 @@ def _games(state: PartyState) -> tuple[Game, ...]:
                                   for pair in ((0, 2), (1, 3)))
                     out.append(Game(e.seq, teams, e.gains[:2]))
                 else:
-                    out.append(_singles(e.seq, e.seats, e.gains, name))
+                    out.append(_singles(e.seq, e.seats, e.gains, name, better))
     for p in state.play_offs:
-        out += [_singles(e.seq, e.seats, e.gains, name) for e in p.entries if e.counts]
+        out += [_singles(e.seq, e.seats, e.gains, name, better) for e in p.entries if e.counts]
     return tuple(sorted(out, key=lambda g: g.seq))
 
 
-def _singles(seq: int, seats: tuple, gains: tuple, name) -> Game:
+def _singles(seq: int, seats: tuple, gains: tuple, name, better: int = 1) -> Game:
     sat = [(name[c], g) for c, g in zip(seats, gains) if c is not None]
-    return Game(seq, tuple((n,) for n, _ in sat), tuple(g for _, g in sat))
+    return Game(seq, tuple((n,) for n, _ in sat), tuple(better * g for _, g in sat))

@@ -40,3 +40,28 @@ def test_partners_are_rated_as_teams(tmp_path):
     assert {links[p]: (r.mu, r.sigma) for p, r in now.items()} == {x.number: (x.mu, x.sigma) for x in got.table}
     # all eight rated, each with his partner's games
     assert len(got.table) == 8
+
+
+def test_a_train_game_rates_the_fewest_points_best(tmp_path):
+    """Mexican Train: the fewest points win a game and the party (its form's `lowest_wins`):
+    the night places the lowest total first, and a game's fewest points rate best."""
+    journal = tmp_path / "train.sqlite3"
+    play_to_journal(journal, guest_names(8), tables=2, seed=3, form="mexican-train")
+    night = files.read_night("train", journal)
+    assert list(night.amounts) == sorted(night.amounts) and night.places[0] == 1
+    db = open_reader(journal)
+    state = replay(read_events(db))
+    db.close()
+    # the first game keyed, its points as the table keyed them
+    first = min((e for t in state.sessions[0].tables.values() for e in t.entries), key=lambda e: e.seq)
+    points = {state.holders[c]: g for c, g in zip(first.seats, first.gains) if c}
+    out, worst = min(points, key=points.get), max(points, key=points.get)
+    assert points[out] < points[worst]
+    roster = Roster()
+    for name in guest_names(8):
+        roster, _ = add(roster, name)
+    links = {m.name: m.number for m in roster.members}
+    one_game = type(night)(**{**night.__dict__, "games": night.games[:1]})
+    assert {g for team in night.games[0].teams for g in team} == set(points)
+    got = {r.number: r.mu for r in rate("plackett-luce", roster, [(one_game, links)]).table}
+    assert got[links[out]] > 25 > got[links[worst]]
