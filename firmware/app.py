@@ -46,8 +46,9 @@ class TableApp:
         self.screen = {}  # the latest retained screen
         self.hub = None  # the hub's retained status: "online" / "offline"
         self.safe = None  # the journal seq its replica holds; None: it keeps no replica
-        self.restored = None  # where its journal was restored from a replica; None: never
-        self.took = None  # which takeover restored it (two may restore at one seq); None: never
+        # which takeover restored the hub's journal from a replica (two in a row may restore
+        # at one seq: docs/protocol.md, `took`); None: never
+        self.restored = None
         self.entry = None
         self.draft_game = None  # (form kind, game) the draft belongs to
         self.draft = {}  # values keyed so far for draft_game; survives cancel and refusal
@@ -57,7 +58,6 @@ class TableApp:
         self.last_bell = None
         self.frame = None
         self.kick = False  # something new to send
-        self.beat = True  # a heartbeat due at once: after the outbox, when the hub comes back
         self.pump = None  # the pump's task while it sleeps, to wake it (pump.kick)
         self.started = ticks_ms()
         self.pump_beat = self.started  # the pump's loop was last seen alive
@@ -66,7 +66,7 @@ class TableApp:
         self.undo = None  # [event id, game, lines recorded] of the last count sent: * takes it back
         pump.queued(self)
         if outbox.receipt:  # what the journal held last, as the guests last saw it
-            screen.note(self, ["LAST SAVED", "", "", "", "", "", "REC " + outbox.receipt], 4000)
+            screen.note(self, ["LAST SAVED", "", "", "", "", "", outbox.receipt], 4000)
 
     # --- MQTT wiring -------------------------------------------------------
     def subs(self):
@@ -111,14 +111,14 @@ class TableApp:
                 # Its replica's position: acked events beyond it are kept until it passes them.
                 self.safe = m.get("safe") if isinstance(m.get("safe"), int) else None
                 r, t = m.get("restored"), m.get("took")
-                self.restored = r if isinstance(r, int) else None
-                self.took = t if isinstance(t, int) else self.restored
-                back = self.outbox.hub_safe(self.restored, self.took, self.safe)
+                r = r if isinstance(r, int) else None
+                self.restored = t if isinstance(t, int) else r
+                back = self.outbox.hub_safe(r, self.restored, self.safe)
                 if was != "online" or back:
                     for e in self.outbox.entries:  # a restarted hub has none of our unacked events
                         e[_E_SENT] = None
-                    self.beat = True  # after them: a restored hub knows this board sent all it kept
                     pump.kick(self)
+                    self.kick = 2  # and a heartbeat after them: a restored hub knows this board sent all it kept
         screen.refresh(self)
 
     # --- keys --------------------------------------------------------------

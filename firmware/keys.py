@@ -178,9 +178,11 @@ def _bell_button(app, k):
 def ack(app, m):
     # The hub's verdict on an event: sending -> a note (a refusal waits for a key, and
     # gives the refused values back to correct).
-    seq = m.get("seq")
+    seq, s = m.get("seq"), m.get("seal")
     keep = m.get("ok") is True and isinstance(seq, int) and app.safe is not None and seq > app.safe
-    e = app.outbox.settle(m.get("id"), seq if keep else None, app.took)
+    # the receipt: the journal's row and the end of its seal (kept on flash, shown after a reboot)
+    r = "REC %d %s" % (seq, s[-6:]) if m.get("ok") is True and isinstance(s, str) and isinstance(seq, int) else None
+    e = app.outbox.settle(m.get("id"), seq if keep else None, app.restored, r)
     if not e:
         return  # a repeated ack for an event already settled
     if app.sending and app.sending[0] == e[_E_ID]:
@@ -193,12 +195,8 @@ def ack(app, m):
     if m.get("ok") is True:
         # a count: what was recorded, and how to take it back
         lines = [str(m.get("msg") or "SAVED")] + (u[2] + ["", "* UNDO"] if u else [])
-        s = m.get("seal")
-        if isinstance(s, str) and isinstance(seq, int) and len(lines) < 7:
-            # the receipt, on the last line: the journal's row and the end of its seal,
-            # kept on flash and shown again after a reboot
-            app.outbox.saved("%d %s" % (seq, s[-6:]))
-            lines = (lines + [""] * 6)[:6] + ["REC " + app.outbox.receipt]
+        if r and len(lines) < 7:  # the receipt, on the last line
+            lines = (lines + [""] * 6)[:6] + [r]
         screen.note(app, lines, _NOTE_MS)
         return
     if u:

@@ -17,7 +17,7 @@
 #   S<seq>      the hub's replica holds its journal up to <seq>: kept events up to
 #               it are dropped (S alone: the hub keeps no replica, drop them all)
 #   K<bell id>  the last conductor's bell this board acknowledged
-#   V<seq> <s>  the last receipt the board showed: the journal's row and the end of its seal
+#   V<receipt>  the last receipt the board showed ("REC <seq> <end of the seal>")
 # An event's payload stays on flash only: the heap holds where its record
 # starts in the log (read back to send it), not its ~300 bytes per entry.
 import json
@@ -71,7 +71,7 @@ class Outbox:
         self.boot = 0
         self.seq = 0
         self.bell = None
-        self.receipt = None  # "<seq> <end of seal>" of the last entry saved, shown again after a boot
+        self.receipt = None  # "REC <seq> <end of seal>" of the last entry saved, shown again after a boot
         # [id, where its record starts in the log, kind, ticks of last send or None]; oldest first
         self.entries = []
         # [id, where in the log, journal seq, restored]: acknowledged, not yet in the hub's
@@ -197,11 +197,12 @@ class Outbox:
         self.entries.append([eid, self._append("+" + payload), kind, None])
         return eid
 
-    def settle(self, eid, keep=None, restored=None):
+    def settle(self, eid, keep=None, restored=None, receipt=None):
         """The hub's verdict for eid arrived: drop it, or with `keep` (the journal
         seq the hub gave it, not yet in its replica) keep it to resend if a hub
-        restored from the replica lacks it; `restored`: where that hub was restored
-        from. Returns the entry, or None if not pending."""
+        restored from the replica lacks it; `restored`: which takeover restored
+        that hub. `receipt`: an ok ack's, kept as the last one a guest saw (not a
+        bell-ack's: the guests see none). Returns the entry, or None if not pending."""
         for e in self.entries:
             if e[_E_ID] == eid:
                 if self._appended >= _COMPACT_AFTER:
@@ -211,6 +212,9 @@ class Outbox:
                 else:
                     self._keep(eid, keep, restored)
                 self._append("-" + eid if keep is None else _kept(eid, keep, restored))
+                if receipt and e[_E_KIND] != "bell-ack":
+                    self.receipt = receipt
+                    self._append("V" + receipt)
                 return e
         return None
 
@@ -227,10 +231,6 @@ class Outbox:
         if self.kept and self._forget(safe):
             self._append("S" if safe is None else "S%d" % safe)
         return bool(back)
-
-    def saved(self, receipt):
-        self.receipt = receipt
-        self._append("V" + receipt)
 
     def bell_acked(self, bell):
         self.bell = bell

@@ -4,7 +4,7 @@
 import asyncio
 import gc
 import json
-from time import ticks_diff, ticks_ms
+from time import ticks_add, ticks_diff, ticks_ms
 
 from micropython import const
 
@@ -70,7 +70,7 @@ async def drain(app):
     # (re)connect and when the hub comes back, and any still unacked every
     # resend_ms, until the hub's ack settles them.
     c = app.client
-    last_beat = ticks_ms()
+    last_beat = ticks_add(ticks_ms(), -app.beat_ms)  # the first heartbeat at once
     while True:
         app.pump_beat = ticks_ms()
         if not app.kick:
@@ -85,6 +85,7 @@ async def drain(app):
         if not c.isconnected():
             await asyncio.sleep_ms(50)  # a kick waits for the link, not for the next second
             continue
+        due = app.kick == 2  # the hub came back: a heartbeat behind the entries sent
         app.kick = False
         try:
             for e in list(app.outbox.entries):
@@ -99,8 +100,8 @@ async def drain(app):
                             e[_E_SENT] = None  # sent again at the next pass
                             raise
             e = None  # the last entry is not held until the next pass: it may be settled
-            if app.beat or ticks_diff(ticks_ms(), last_beat) >= app.beat_ms:
-                last_beat, app.beat = ticks_ms(), False
+            if due or ticks_diff(ticks_ms(), last_beat) >= app.beat_ms:
+                last_beat = ticks_add(ticks_ms(), -app.beat_ms)  # the first heartbeat at once
                 b = app.board
                 await c.publish(app.topic + P.HEARTBEAT, json.dumps({
                     "v": P.VERSION, "board": app.outbox.board_id, "up": ticks_diff(ticks_ms(), app.started) // 1000,
