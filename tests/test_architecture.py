@@ -380,17 +380,18 @@ TOPICS_HOME = "hub/protocol.py"
 _TOPIC = re.compile(r"^party/(table|hub|all|serial)\b")
 
 
+def spelled_outside(root: Path, homes, spells, folders=CHECKED) -> list[tuple[str, ast.AST]]:
+    """(file, node) for each node of the checked modules but `homes` that `spells`."""
+    return [(rel, node) for path in _modules(root, folders).values()
+            if (rel := path.relative_to(root).as_posix()) not in homes
+            for node in ast.walk(ast.parse(path.read_text(), rel)) if spells(node)]
+
+
 def topics_spelled_again(root: Path, folders=CHECKED) -> list[str]:
     """A string (an f-string's parts too) that spells a topic of the protocol outside its home."""
-    out = []
-    for path in _modules(root, folders).values():
-        rel = path.relative_to(root).as_posix()
-        if rel == TOPICS_HOME:
-            continue
-        for node in ast.walk(ast.parse(path.read_text(), rel)):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and _TOPIC.match(node.value):
-                out.append(f"{rel}:{node.lineno}: {node.value!r}")
-    return sorted(out)
+    def spells(node) -> bool:
+        return isinstance(node, ast.Constant) and isinstance(node.value, str) and bool(_TOPIC.match(node.value))
+    return sorted(f"{rel}:{node.lineno}: {node.value!r}" for rel, node in spelled_outside(root, {TOPICS_HOME}, spells, folders))
 
 
 def test_the_topics_are_spelled_in_one_place():
@@ -415,16 +416,10 @@ SEATS_HOMES = ("hub/scoring/values.py", "hub/protocol.py")
 
 def seats_spelled_again(root: Path, folders=CHECKED) -> list[str]:
     """The four seat letters written out ("ABCD", or A, B, C, D as a tuple or list) outside their homes."""
-    out = []
-    for path in _modules(root, folders).values():
-        rel = path.relative_to(root).as_posix()
-        if rel in SEATS_HOMES:
-            continue
-        for node in ast.walk(ast.parse(path.read_text(), rel)):
-            if isinstance(node, ast.Constant) and node.value == "ABCD" or isinstance(node, (ast.Tuple, ast.List)) \
-                    and [getattr(e, "value", None) for e in node.elts] == list("ABCD"):
-                out.append(f"{rel}:{node.lineno}: the seats")
-    return sorted(out)
+    def spells(node) -> bool:
+        return (isinstance(node, ast.Constant) and node.value == "ABCD" or isinstance(node, (ast.Tuple, ast.List))
+                and [getattr(e, "value", None) for e in node.elts] == list("ABCD"))
+    return sorted(f"{rel}:{node.lineno}: the seats" for rel, node in spelled_outside(root, SEATS_HOMES, spells, folders))
 
 
 def test_the_seats_are_spelled_in_their_homes():
