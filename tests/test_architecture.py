@@ -323,7 +323,8 @@ def web_past_the_hub(imports: list[Import]) -> list[str]:
         if any(i.module == m or i.module.startswith(m + ".") for m in WEB_NEVER_IMPORTS):
             out.append(f"{i.where}: {i.importer} imports {i.module}")
         elif i.target == "hub" and set(i.names) & WEB_NEVER_CALLS:
-            out.append(f"{i.where}: {i.importer} uses {', '.join(sorted(set(i.names) & WEB_NEVER_CALLS))} of {i.module}")
+            calls = ", ".join(sorted(set(i.names) & WEB_NEVER_CALLS))
+            out.append(f"{i.where}: {i.importer} uses {calls} of {i.module}")
     return out
 
 
@@ -391,7 +392,8 @@ def topics_spelled_again(root: Path, folders=CHECKED) -> list[str]:
     """A string (an f-string's parts too) that spells a topic of the protocol outside its home."""
     def spells(node) -> bool:
         return isinstance(node, ast.Constant) and isinstance(node.value, str) and bool(_TOPIC.match(node.value))
-    return sorted(f"{rel}:{node.lineno}: {node.value!r}" for rel, node in spelled_outside(root, {TOPICS_HOME}, spells, folders))
+    found = spelled_outside(root, {TOPICS_HOME}, spells, folders)
+    return sorted(f"{rel}:{node.lineno}: {node.value!r}" for rel, node in found)
 
 
 def test_the_topics_are_spelled_in_one_place():
@@ -419,7 +421,8 @@ def seats_spelled_again(root: Path, folders=CHECKED) -> list[str]:
     def spells(node) -> bool:
         return (isinstance(node, ast.Constant) and node.value == "ABCD" or isinstance(node, (ast.Tuple, ast.List))
                 and [getattr(e, "value", None) for e in node.elts] == list("ABCD"))
-    return sorted(f"{rel}:{node.lineno}: the seats" for rel, node in spelled_outside(root, SEATS_HOMES, spells, folders))
+    return sorted(f"{rel}:{node.lineno}: the seats"
+                  for rel, node in spelled_outside(root, SEATS_HOMES, spells, folders))
 
 
 def test_the_seats_are_spelled_in_their_homes():
