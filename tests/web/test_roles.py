@@ -67,3 +67,37 @@ def test_a_conductor_added_by_the_conductor_may_do_what_he_does(app, hub, consol
     html = act(second, "/console/", "undo-draw", {"why": "drawn before the last guests came"})
     assert "Undo the draw: done" in html
     assert [e.source for e in journal(hub, ev.DRAW_UNDONE)] == ["staff:otto"]
+
+
+def test_in_the_browser_the_conductor_adds_an_assistant_whose_console_says_her_role(hub, server, page):
+    """The Staff page as each role sees it, in Chromium: the conductor adds an assistant with
+    the page's form; she signs in and her console names her role (the journal's) and offers
+    her no staff forms; the staff listed are the journal's."""
+    from .test_console_browser import sign_in_page
+    make_party(hub, 2, start=False)
+    sign_in_page(page, server.url)
+    assert page.locator(".who").inner_text() == f"{CONDUCTOR} (conductor)"
+    page.goto(server.url + "console/staff")
+    form = page.locator("form[data-action=add-staff]")
+    form.locator("input[name=login]").fill("stella")
+    form.locator("input[name=password]").fill("hackberry-193")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector(".flash.ok")
+    assert "Add stella to the staff: done" in page.locator(".flash.ok").inner_text()
+    logins = page.locator("#staff li").evaluate_all("items => items.map(li => li.dataset.login)")
+    assert logins == [CONDUCTOR, "stella"]
+    assert page.locator("#staff li[data-login=stella]").inner_text().startswith("stella — assistant")
+
+    context = page.context.browser.new_context(viewport={"width": 1280, "height": 720})
+    theirs = context.new_page()
+    theirs.goto(server.url + "console/login")
+    theirs.fill("input[name=login]", "stella")
+    theirs.fill("input[name=password]", "hackberry-193")
+    theirs.click("button[type=submit]")
+    theirs.wait_for_url("**/console/")
+    assert theirs.locator(".who").inner_text() == "stella (assistant)"
+    theirs.goto(server.url + "console/staff")
+    assert theirs.locator("form[data-action=add-staff]").count() == 0
+    assert theirs.locator("form[data-action=remove-staff]").count() == 0
+    context.close()
+    assert hub.staff() == {CONDUCTOR: "conductor", "stella": "assistant"}
