@@ -80,3 +80,58 @@ def test_a_mexican_train_partys_score_cards_say_rounds_and_the_lowest_total(hub,
         page.screenshot(path=str(IMG / f"score-cards-mexican-train-{width}x{height}.png"))
     late = page.locator('.score-card:has-text("Lou Late")')
     assert f"Seated late, with the table's highest,\t{hub.state.guests['Lou Late'].start}" in late.inner_text()
+
+
+def test_a_phone_keys_a_mexican_train_round_one_field_a_seat_the_one_out_in_one_tap(app, hub, server, chromium):
+    """Issue 27: "Entry shaped to the game: one field per seat (spots left), checked as typed
+    against what that seat could hold ..., the one who went out keyed as 0 in one key": a
+    phone (390×844, touch) taps round 1 of a Mexican Train party at a table of four: A went
+    out (0, one tap, taken); a seat holds at most 743 at a double-twelve table of four, so 80
+    takes itself (no digit more fits); all the seats together at most 1,091 (the set less the
+    engine and a piece played), so C's 400 after B's 700 is refused at C as typed, the rest
+    kept; C 37, D 9: the round is saved as keyed."""
+    from .test_keypad import keypad_url
+    from .test_phone_browser import PHONE
+    make_party(hub, 2, form="mexican-train")
+    context = chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    phone = context.new_page()
+    try:
+        phone.goto(server.url.rstrip("/") + keypad_url(app, 1))
+        phone.wait_for_selector("#entry:not([hidden])")
+        fields = phone.evaluate("screen.form.fields.map((f) => [f.k, f.label, f.max])")
+        assert [f[:2] for f in fields] == [[s, f"{s} SPOTS LEFT"] for s in "ABCD"]
+
+        def tap(keys: str) -> None:
+            for k in keys:
+                phone.tap(f'button[data-key="{"ok" if k == "#" else k}"]')
+
+        def field_is(label: str) -> None:
+            phone.wait_for_function(f"document.getElementById('field').textContent.endsWith('{label}')")
+
+        tap("0")                                   # opens the entry and keys A: taken at once
+        field_is("B SPOTS LEFT")
+        assert fields[1][2] == 743
+        tap("80")                                  # 800 would pass 743: taken at 80
+        field_is("C SPOTS LEFT")
+        phone.tap('button[data-key="del"]')        # back to B, to key it again
+        field_is("B SPOTS LEFT")
+        for _ in range(2):
+            phone.tap('button[data-key="del"]')
+        tap("700#")
+        field_is("C SPOTS LEFT")
+        tap("400#")                                # 1,100 in all: more than the hands can hold
+        phone.wait_for_function("document.getElementById('typed').textContent.includes('1091 AT MOST')")
+        field_is("C SPOTS LEFT")
+        assert phone.evaluate("JSON.stringify(walk.values)") == '{"A":0,"B":700}'
+        for _ in range(3):
+            phone.tap('button[data-key="del"]')
+        tap("37#9#")
+        phone.wait_for_function("document.getElementById('review').innerText.includes('D SPOTS LEFT')")
+        phone.screenshot(path=str(IMG / "keypad-mexican-train-review.png"))
+        phone.wait_for_timeout(800)                # the guest reads the review
+        tap("#")
+        phone.wait_for_function("document.getElementById('ack').textContent === 'GAME 1 SAVED'", timeout=5000)
+        (entry,) = [e for e in hub.journal.events() if e.kind == ev.RESULT]
+        assert entry.body["values"] == {"A": 0, "B": 700, "C": 37, "D": 9}
+    finally:
+        context.close()
