@@ -127,7 +127,8 @@ def spoofing(work: Path, *, attempts: int = 200, say=print) -> Figures:
 # ----- the console without a login ------------------------------------------------------------
 
 PUBLIC = {"standings.page", "standings.snapshot", "standings.stream", "static",
-          "console.login", "console.setup", "keypad.page", "keypad.stream", "keypad.event"}
+          "console.login", "console.setup", "keypad.page", "keypad.stream", "keypad.event",
+          "season.page", "season.member"}   # the season's projector pages, public as the standings are
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -180,8 +181,9 @@ def console_without_login(work: Path, *, say=print) -> Figures:
             seq = handle.hub.seq
             with app.test_request_context():
                 from flask import url_for
-                routes = [(rule.endpoint, method, url_for(rule.endpoint, **{a: (1 if a == "table" else "x")
-                                                                          for a in rule.arguments}))
+                # every argument 1: a number where the route wants one (a table, a member), a
+                # name where it wants a name
+                routes = [(rule.endpoint, method, url_for(rule.endpoint, **dict.fromkeys(rule.arguments, 1)))
                           for rule in app.url_map.iter_rules() if rule.endpoint not in PUBLIC
                           for method in ("GET", "POST") if method in rule.methods]
             for endpoint, method, url in routes:
