@@ -174,7 +174,8 @@ def mutants(source: str) -> list[Mutant]:
             # offsets are in bytes; the splice is made on the bytes and read back
             first = statement.get(id(node), node).lineno if not isinstance(node, ast.stmt) \
                 else node.lineno
-            mutant = Mutant(node.lineno, range(first, node.end_lineno + 1),
+            # min: a decorator's line is above its def's
+            mutant = Mutant(node.lineno, range(min(first, node.lineno), node.end_lineno + 1),
                             " ".join(old.split()), new,
                             len(raw[:start].decode()), len(raw[:end].decode()))
             text = mutant.apply(source)
