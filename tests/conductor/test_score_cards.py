@@ -31,6 +31,7 @@ def test_a_card_shows_each_sessions_table_and_seat_from_the_moment_it_is_seated(
         assert card["total"] == sum(card["sessions"][0]["games"]) and not card["left"]
     p.must(p.staff(k.GUEST_LEFT, {"guest": second[2]["D"], "why": "called away"}))
     assert [c["guest"] for c in score_cards(p.state) if c["left"]] == [second[2]["D"]]
+    assert [x["guest"] for x in standings(p.state)["leaders"] if x["left"]] == [second[2]["D"]]
 
 
 def test_the_leaders_are_ranked_from_one_by_their_amounts_and_the_seat_checks_shown():
