@@ -66,7 +66,7 @@ def test_a_journal_from_elsewhere_is_resumed_and_said_so(broker, tmp_path, capsy
     hub.stop()
     journal.with_name(journal.name + ".runs.json").unlink()
     a = argparse.Namespace(broker=(broker.host, broker.port), mqtt_port=None, http=("127.0.0.1", 0), public_url=None,
-                           no_audit=False, replica=None, replica_sync=1.0, provisioned=None)
+                           no_audit=False, replica=None, replica_sync=1.0, provisioned=None, club=None)
     broker_, hub, web = _start_hub(a, journal)
     assert hub.listening.wait(10)
     _shutdown(broker_, hub, web)
