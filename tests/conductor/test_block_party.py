@@ -193,3 +193,20 @@ def test_four_tied_for_the_prize_play_off_at_any_table_of_the_party():
     assert (v.ok, v.why) == (False, "UNKNOWN TABLE")
     v = p.must(p.staff(k.PLAY_OFF, {"prize": "1", "table": 2}))
     assert v.events[1].body["cards"] == ["1A", "1B", "2A", "2B"]
+
+
+def test_a_correction_at_a_short_table_is_checked_against_the_short_tables_deal():
+    """LIST: at a table of three "The number of dominoes to be drawn by each player at that
+    table will have to be increased, in order to make the number taken from the stock ...
+    equal": ten each, not the eight of BLOCK GAME. A correction of its result is checked as
+    the table's game, not as a play-off's "game among themselves"."""
+    p = Party()
+    p.create(form="block", tables=2)
+    p.guests([f"G{i}" for i in range(7)])
+    p.draw()
+    p.start()
+    entry = p.must(win(p, 2, "A", 5)).events[0].id
+    values = {"out": 1, "B": 60, "B_pieces": 10, "C": 40, "C_pieces": 8}   # B held ten
+    p.must(p.staff(k.RESULT_CORRECTED, {"entry": entry, "why": "recount", "values": values}))
+    assert p.state.session.tables[2].entries[0].gains[0] == 100
+    assert p.replayed() == to_json(p.state)
