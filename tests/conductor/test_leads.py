@@ -68,3 +68,11 @@ def test_at_a_table_of_two_the_lead_goes_back_and_forth():
     for leads in "BAB":
         assert lead_line(p, 2) == f"LEAD: SEAT {leads} ANY"
         game(p, 2)
+
+
+def test_the_board_asks_who_led_game_one_by_a_seat_number_from_one_to_four():
+    p = block_party(8)
+    (field,) = [f for f in screen(p.state, 1)["form"]["fields"] if f["k"] == "lead"]
+    assert (field["label"], field["min"], field["max"], field["seat"]) == ("FIRST LEAD BY", 1, 4, True)
+    game(p, 1, lead="A")
+    assert not [f for f in screen(p.state, 1)["form"]["fields"] if f["k"] == "lead"]
