@@ -89,10 +89,15 @@ def check(db: sqlite3.Connection, record: tuple[int, str] | None = None) -> Chai
     sealed = since is not None and _has_seal_column(db)
     rows: Iterator[tuple] = db.execute(
         f"SELECT seq, id, at, source, kind, digest, body, {'seal' if sealed else 'NULL'} FROM journal ORDER BY seq")
-    prev, last, broken, checked = START, 0, None, 0
-    for row in rows:
-        seq, seal = row[0], row[7]
-        made = link(prev, *row[:7])
+    prev, last, broken = START, 0, None
+    sha256, dumps = hashlib.sha256, orjson.dumps
+    for seq, id_, at, source, kind, digest, body, seal in rows:
+        # `link` spelled out (the same bytes: every test of the chain writes with `link` and
+        # checks here): a call and a row's slice less per row, a sixth of the check
+        made = sha256(dumps((prev, seq, id_, float(at), source, kind, digest, body))).hexdigest()
+        if made == seal and seq == last + 1:   # a sealed row as written: asked first
+            prev, last = seal, seq
+            continue
         if seq != last + 1:
             broken = (f"seq {last + 1} is missing: the row after seq {last} is seq {seq}"
                       if seq > last + 1 else f"seq {seq} is out of order after seq {last}")
@@ -104,7 +109,7 @@ def check(db: sqlite3.Connection, record: tuple[int, str] | None = None) -> Chai
                       f"before it (written before the seal) was changed")
         if broken:
             break
-        prev, last, checked = seal or made, seq, checked + 1
+        prev, last = seal or made, seq
     if broken is None and record is not None:
         broken = _against_record(db, record, last, prev)
     return Chain(head=prev, seq=last, since=since, broken=broken, record=record)
