@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 import time
+from typing import NamedTuple
 
 import orjson
 
@@ -34,6 +35,7 @@ class Projection:
         self.hub, self.settle = hub, settle
         self._lock = threading.Lock()
         self._key, self._view, self._json = None, None, ""
+        self._drawn: Drawn | None = None   # the last view made, with what it was made from
         self._made = threading.Condition()   # notified when the follower made a new view
         self._follower: threading.Thread | None = None
 
@@ -45,7 +47,8 @@ class Projection:
         hidden = state.standings_hidden is not None and S.last_session(state) and not state.final_count
 
         def made() -> tuple[dict, str]:
-            v = view(standings, state, hidden)
+            v = view(standings, state, hidden, self._drawn)
+            self._drawn = Drawn(standings, v, state.setup)
             return v, orjson.dumps(v, option=orjson.OPT_NON_STR_KEYS).decode()   # a tenth of json's time
         v, encoded = self.hub.cache.get(seq, ("projection", hidden), made)
         with self._lock:   # what the follower made last, for `latest` and `wait_past`
@@ -85,7 +88,19 @@ class Projection:
                 self._made.notify_all()
 
 
-def view(st: dict, state, hidden: bool) -> dict:
+class Drawn(NamedTuple):
+    """A view and the standings it was made from: the rows of the next one that did not change
+    are this one's (issue 25: 800 players' rows made anew at every entry kept the projection
+    busy at an ordinary pace, when one entry changes one table and its four players)."""
+    standings: dict
+    view: dict
+    setup: object
+
+
+def view(st: dict, state, hidden: bool, before: Drawn | None = None) -> dict:
+    """What the projector shows of the standings `st`; with `before`, the previous view, whose
+    rows are taken where what they were made from is the same (a view's rows are never changed
+    once made)."""
     setup = state.setup
     if setup is None or "form" not in st:
         return {"title": "", "state": "waiting", "session": 0, "tables": [], "leaders": [], "moves": [],
@@ -97,15 +112,20 @@ def view(st: dict, state, hidden: bool) -> dict:
         phase = "waiting"   # the room waits for the bell while the guests come in
     totals = {p["guest"]: p["amount"] for p in st.get("leaders", [])}
     low = st.get("lowest_wins", False)   # the train games: said on the title and the leaders
+    if before is None or before.setup is not setup or before.view["hidden"] != hidden:
+        before = Drawn({}, {}, setup)
+    old_totals = {p["guest"]: p["amount"] for p in before.standings.get("leaders", [])}
+    moved = {g for g, amount in totals.items() if old_totals.get(g) != amount} | (old_totals.keys() - totals)
     out = {
         "title": FORM_NAMES.get(st["form"], st["form"]) + (" — the lowest total wins" if low else ""),
         "measure_label": "lowest first" if low else MEASURE_WORDS.get(st["measure"], st["measure"]),
         "state": phase, "session": number, "sessions": setup.sessions,
         "bell": session.get("bell") and {"meaning": session["bell"]["meaning"]} if session else None,
-        "tables": [_table(row, setup, totals, hidden) for row in st.get("progress", [])],
-        "leaders": [] if hidden else [
-            {"rank": p["rank"], "name": p["guest"] + (" (left)" if p["left"] else ""),
-             "card": p["place"] or "", "total": p["amount"]} for p in st.get("leaders", [])],
+        "tables": _kept(st.get("progress", []), before.standings.get("progress", []), before.view.get("tables", []),
+                        lambda row: _table(row, setup, totals, hidden),
+                        lambda row: not moved.intersection(row["seats"].values())),
+        "leaders": [] if hidden else _kept(st.get("leaders", []), before.standings.get("leaders", []),
+                                           before.view.get("leaders", []), _leader),
         # the movement that seated this session, shown until the bell starts it
         "moves": [{"name": m.guest, "to": m.to} for m in moves(state, state.session)]
         if session and session["state"] == "seated" else [],
@@ -116,6 +136,23 @@ def view(st: dict, state, hidden: bool) -> dict:
     if session is None and "guests" in st:
         out["note"] = f"{st['guests']['checked_in']} of {st['guests']['listed']} guests checked in"
     return out
+
+
+def _kept(rows: list, old_rows: list, old_made: list, make, also=lambda row: True) -> list:
+    """`make(row)` for each of `rows`, or what was made before at its place where the row
+    there was the same (and `also` says nothing else it depends on changed)."""
+    out = []
+    for i, row in enumerate(rows):
+        if i < len(old_rows) and i < len(old_made) and old_rows[i] == row and also(row):
+            out.append(old_made[i])
+        else:
+            out.append(make(row))
+    return out
+
+
+def _leader(p: dict) -> dict:
+    return {"rank": p["rank"], "name": p["guest"] + (" (left)" if p["left"] else ""),
+            "card": p["place"] or "", "total": p["amount"]}
 
 
 def _table(row: dict, setup, totals: dict, hidden: bool) -> dict:

@@ -1,0 +1,52 @@
+"""The projector's view made from the one before it (issue 25: at an ordinary pace one entry
+changes one table and its four players, and the projection made all 800 players' rows anew
+for it): at every step of whole parties of every form, with the conductor's switch hiding
+the standings flipped now and then, the view made from the previous one is the view made
+from nothing, and the rows of the tables nothing happened at are the previous view's own."""
+import random
+
+import pytest
+
+from hub.conductor import events as k
+from hub.conductor import standings
+from tests.conductor.party import Party
+from tests.conductor.test_random_parties import play_session
+from web.projection import Drawn, view
+
+FORMS = ["block", "draw", "all-quarters", "sebastopol", "bergen", "tiddle-a-wink"]
+
+
+class Projected(Party):
+    """A party whose projector follows every event, as the projection's follower does."""
+
+    def __init__(self, rng: random.Random):
+        super().__init__()
+        self.rng, self.drawn, self.views, self.kept = rng, None, 0, 0
+
+    def journaled(self, ev) -> None:
+        super().journaled(ev)
+        st, hidden = standings(self.state), self.rng.random() < 0.1
+        made = view(st, self.state, hidden, self.drawn)
+        assert made == view(st, self.state, hidden)
+        if self.drawn is not None and self.drawn.view["hidden"] == hidden and self.state.setup is self.drawn.setup:
+            before = {row["table"]: row for row in self.drawn.view["tables"]}
+            self.kept += sum(before.get(row["table"]) is row for row in made["tables"])
+        self.views += 1
+        self.drawn = Drawn(st, made, self.state.setup)
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_a_view_made_from_the_one_before_is_the_whole_view(form):
+    rng = random.Random(FORMS.index(form))
+    p = Projected(rng)
+    guests = 24 if form in ("bergen", "tiddle-a-wink") else 22
+    p.create(form=form, tables=(guests + 3) // 4, **({"sessions": 3} if form in ("bergen", "tiddle-a-wink") else {}))
+    p.guests([f"G{i:02d}" for i in range(guests)])
+    p.draw(seed=rng.randrange(1000))
+    while True:
+        play_session(p, rng)
+        if not p.staff(k.RESEAT, {"seed": rng.randrange(1000)}).ok:
+            break
+    p.must(p.staff(k.FINAL_COUNT, {}))
+    assert p.views > 100
+    assert p.kept > p.views   # most tables' rows were the view before's
