@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import time
+from functools import lru_cache
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
@@ -38,6 +39,14 @@ def board_states(hub, config) -> dict[str, str]:
 def _sse(kind: str, data: str, seq: int | None = None) -> str:
     head = f"id: {seq}\n" if seq is not None else ""
     return f"{head}event: {kind}\ndata: {data}\n\n"
+
+
+@lru_cache(maxsize=4)
+def _standings_message(encoded: str, seq: int) -> bytes:
+    """The `standings` message of one view, as bytes: made once and written by every stream
+    (twenty screens each copying and encoding the same 100 KB at every change, issue 25).
+    Keyed by the projection's one string of the view: its hash is computed once."""
+    return _sse("standings", encoded, seq).encode()
 
 
 @bp.get("/")
@@ -70,7 +79,7 @@ def stream():
             if (seq, data["hidden"]) != seen:
                 seen = (seq, data["hidden"])
                 quiet_since = time.monotonic()
-                yield _sse("standings", encoded, seq)
+                yield _standings_message(encoded, seq)
             # once a check, not at each standings change: 20 screens looking at 200 tables'
             # boards at every change took more of the hub's CPU than its writer (issue 25)
             if time.monotonic() - looked >= check:
