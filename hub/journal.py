@@ -38,6 +38,14 @@ CREATE TABLE IF NOT EXISTS restored (
 -- The first seq written with a seal (hub/seal.py): 1, or where a journal written before
 -- the seal was first opened by a writer that seals. Every row from it on carries one.
 CREATE TABLE IF NOT EXISTS sealed (since INTEGER NOT NULL);
+-- The hub's start-up audits that passed (hub/startup.py): the last row audited, its seal,
+-- and which code of the hub audited it. Not events of the party, so not in the fold.
+CREATE TABLE IF NOT EXISTS audited (
+    seq  INTEGER NOT NULL,
+    seal TEXT NOT NULL,
+    code TEXT NOT NULL,
+    at   REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS refused (
     id     TEXT PRIMARY KEY,
     digest TEXT NOT NULL,
@@ -155,6 +163,25 @@ class Journal:
             row = self._db.execute("SELECT seal FROM journal WHERE seq = ?", (seq,)).fetchone()
             known = row[0] if row else None
         return known
+
+    def audited_to(self, code: str) -> int:
+        """The last seq an audit by the hub's `code` passed whose row still carries the seal it
+        had then, in a chain checked unbroken at open (0: none). The chain is what says the rows
+        up to it are the rows audited (docs/journal.md, "An audit done once")."""
+        if self.chain.broken:
+            return 0
+        for seq, sealed in self._db.execute("SELECT seq, seal FROM audited WHERE code = ? AND seq <= ? "
+                                            "ORDER BY seq DESC", (code, self.chain.seq)):
+            if self.seal_of(seq) == sealed:
+                return seq
+        return 0
+
+    def mark_audited(self, seq: int, code: str, at: float) -> None:
+        """An audit by the hub's `code` passed every row up to `seq` (a sealed row)."""
+        sealed = self.seal_of(seq)
+        if sealed is not None:
+            self._db.execute("INSERT INTO audited (seq, seal, code, at) VALUES (?, ?, ?, ?)",
+                             (seq, sealed, code, at))
 
     def events(self, after: int = 0) -> Iterator[Event]:
         return read_events(self._db, after)

@@ -3,6 +3,10 @@ host says otherwise, so that no verdict is given from a journal the conductor wo
 have written (docs/journal.md)."""
 from __future__ import annotations
 
+import hashlib
+import time
+from functools import cache
+from itertools import islice
 from pathlib import Path
 
 from . import conductor
@@ -11,18 +15,26 @@ from .journal import Journal, JournalDamaged
 
 def open_party(path: str | Path, audit: bool = True):
     """(the journal, the party folded from it); `JournalFailsAudit` if audited and found
-    wanting, `JournalDamaged` (hub/journal.py) if a row cannot be read."""
+    wanting, `JournalDamaged` (hub/journal.py) if a row cannot be read.
+
+    The rows an earlier start-up's audit passed, by this same code, are folded, not admitted
+    again, where the chain checked at open shows them unchanged since (docs/journal.md, "An
+    audit done once"): the rows after them are audited."""
     journal = Journal(path)
     try:
         with conductor.collector_paused():  # reading the journal too, not only the fold
             if audit:
-                state, findings = conductor.audit(journal.events())
+                done, events = journal.audited_to(code()), journal.events()
+                passed = conductor.replay(islice(events, done)) if done else None
+                state, findings = conductor.audit(events, passed)
                 if journal.chain.broken:   # checked as it opened (hub/seal.py); a row it
                     # could not read was said first, by the audit's reading
                     raise JournalDamaged(f"its seal is broken: {journal.chain.broken}; "
                                          f"`party run --no-audit` serves it as it is")
                 if findings:
                     raise JournalFailsAudit(path, findings)
+                if state.seq > done:
+                    journal.mark_audited(state.seq, code(), time.time())
             else:
                 state = conductor.replay(journal.events())
     except (JournalFailsAudit, JournalDamaged):   # not served (JournalDamaged: which row, where)
@@ -30,6 +42,18 @@ def open_party(path: str | Path, audit: bool = True):
         raise
     conductor.collector_spares_the_party()   # what was replayed stays for the party
     return journal, state
+
+
+@cache
+def code() -> str:
+    """The hub's code, as the SHA-256 of its source files: an audit passed by other code (a
+    newer judge, say) is not taken as this code's."""
+    h = hashlib.sha256()
+    root = Path(__file__).parent
+    for f in sorted(root.rglob("*.py")):
+        h.update(f"{f.relative_to(root)}\0".encode())
+        h.update(f.read_bytes())
+    return h.hexdigest()
 
 
 class JournalFailsAudit(RuntimeError):

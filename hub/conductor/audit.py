@@ -36,11 +36,12 @@ class Finding:
 
 
 @collector_paused()
-def audit(events) -> tuple[PartyState, tuple[Finding, ...]]:
+def audit(events, state: PartyState | None = None) -> tuple[PartyState, tuple[Finding, ...]]:
     """The state the journal folds to, and every event of it the conductor would refuse
-    or would have decided otherwise, in journal order (fold anomalies included)."""
+    or would have decided otherwise, in journal order (fold anomalies included). `state`:
+    the party folded from the rows before `events` (an audit already passed them), if any."""
     events = list(events)
-    state, found, i = initial(), [], 0
+    state, found, i = initial() if state is None else state, [], 0
     while i < len(events):
         e = events[i]
         if e.source == "hub":   # a decision with no input before it: only the clock's
