@@ -57,7 +57,7 @@ class TableApp:
         self.flash = None  # (one line, ticks): a short hint under the current screen
         self.last_bell = None
         self.frame = None
-        self.kick = False  # something new to send
+        self.kick = 0  # something new to send: 1; 2 with a heartbeat behind it (pump.py)
         self.pump = None  # the pump's task while it sleeps, to wake it (pump.kick)
         self.started = ticks_ms()
         self.pump_beat = self.started  # the pump's loop was last seen alive

@@ -23,7 +23,7 @@ _STALE_MS = const(20000)  # a loop silent this long is hung: stop feeding the wa
 def kick(app):
     # A new event to send: wake the pump at once. Cancelling its sleep ends
     # it early; an asyncio.Event would import its module, 1 KB of heap.
-    app.kick = True
+    app.kick = app.kick or 1  # a heartbeat asked behind the entries (2) stays asked
     if app.pump:
         app.pump.cancel()
         app.pump = None
@@ -86,7 +86,7 @@ async def drain(app):
             await asyncio.sleep_ms(50)  # a kick waits for the link, not for the next second
             continue
         due = app.kick == 2  # the hub came back: a heartbeat behind the entries sent
-        app.kick = False
+        app.kick = 0
         try:
             for e in list(app.outbox.entries):
                 if e[_E_SENT] is None or ticks_diff(ticks_ms(), e[_E_SENT]) > app.resend_ms:
