@@ -55,10 +55,6 @@ BATCH_MAX = 512  # inputs judged and committed together; bounds a batch's latenc
 # the hub only so many unacknowledged at once (Mosquitto's max_inflight_messages,
 # 20 by default): the first batch of a rush was those 20.
 INPUT_QOS = 0
-# A batch this large is a burst, which the screens let pass before they redraw (`wait_for_change`'s
-# settle); at an ordinary pace (100 entries a second: batches of 1-8) they redraw at once —
-# holding them for a writer "still busy" with its next few inputs added up to 50 ms to each entry.
-BURST = 16
 SWITCH_S = 0.001   # the interpreter's switch interval in a hub's process (Python's default: 0.005)
 
 
@@ -93,7 +89,7 @@ class Hub(Reading):   # the screens' read calls: hub/reading.py
         # table's event published before it is not delivered (a board resends it; a tool
         # that never resends waits for this first).
         self.listening = threading.Event()
-        self._busy = False   # the writer is in a burst (BURST inputs at once or more) it has not caught up with
+        self._busy = False   # the writer has inputs waiting (read or queued) that it has not judged
         self._writer = threading.Thread(target=self._write_loop, name="hub-writer", daemon=True)
         self.mqtt = self._make_client(broker_host, broker_port, username, password, client_id)
         self._link = edge.Link(self.mqtt)   # driven by the writer thread
@@ -254,7 +250,7 @@ class Hub(Reading):   # the screens' read calls: hub/reading.py
                 items.append(self._inbox.get_nowait())
             except queue.Empty:
                 break
-        if len(items) >= BURST:   # a room keying at once, not a party's ordinary pace
+        if items:
             self._busy = True
         return items
 
@@ -310,7 +306,7 @@ class Hub(Reading):   # the screens' read calls: hub/reading.py
     def wait_for_change(self, after_seq: int, timeout: float, settle: float = 0.0) -> int:
         """Block until the journal has passed `after_seq` or `timeout` passed; the seq now.
 
-        With `settle`, a change found while the writer is in a burst (`BURST`)
+        With `settle`, a change found while the writer still has inputs waiting
         waits up to `settle` seconds more for it to catch up: a room keying at
         once commits batch after batch, and a screen that redrew the standings
         of 800 players after each one took the writer's CPU and delayed them all."""
