@@ -74,6 +74,14 @@ class StaffGap:
                 del self._own[i]
         return bool(held)
 
+    def redo(self, action_id: str, login: str) -> Proposal | None:
+        """The inherited action `action_id` as the conductor `login` redoes it, to be judged
+        now (None: not waiting, redone or discarded meanwhile). It leaves the list once it is
+        journaled (`journaled`)."""
+        with self._lock:
+            waiting = self.inherited.get(action_id)
+        return None if waiting is None else proposal(waiting, f"staff:{login}")
+
     def discard(self, action_id: str) -> dict | None:
         with self._lock:
             return self.inherited.pop(action_id, None)

@@ -21,7 +21,6 @@ from flask import (Blueprint, Response, abort, current_app, flash, g, jsonify, r
 
 from hub import seal
 from hub.conductor.ruling import LOGIN
-from hub.gap import proposal as unreplicated_proposal
 
 from . import actions, door, guest_list, refusals, restart, security
 from .pages import console as console_page, corrections as corrections_page, door as door_page
@@ -164,7 +163,7 @@ def setup():
         except BadForm as e:
             _refuse("Set up the console", e, "setup")
             return render_template("console/setup.html", conductors=conductors)
-        store.set_password(who, password, "conductor")
+        store.set_password(who, password)
         security.sign_in(who)
         return redirect(url_for("console.home"))
     return render_template("console/setup.html", conductors=conductors)
@@ -307,15 +306,13 @@ def gap(action_id: str, what: str):
     """Redo or discard a staff action that is not in the replica (after a takeover)."""
     if what not in ("redo", "discard"):
         abort(404)
-    waiting = {a["id"]: a for a in _gap()}
     title = _gap_title(action_id, what)
-    if action_id not in waiting:
+    redo = _hub().staff_gap.redo(action_id, g.login) if what == "redo" else None
+    if redo is None and not (what == "discard" and _hub().discard(action_id, g.login)):
         _refuse(title, "NOT WAITING")  # redone or discarded meanwhile (another console)
-    elif what == "redo":
-        # as it was, with its id, by the conductor who redoes it: judged now
-        _submit(unreplicated_proposal(waiting[action_id], f"staff:{g.login}"), title)
+    elif redo is not None:
+        _submit(redo, title)
     else:
-        _hub().discard(action_id, g.login)
         flash(f"{title}: discarded", "ok")
     return _back()
 
@@ -349,7 +346,7 @@ def add_staff():
         _refuse("Add to the staff", e, "add-staff")
         return _back("console.staff")
     if _submit(prop, f"Add {who} to the staff", "add-staff").ok:
-        security.store().set_password(who, password, prop.what.role)
+        security.store().set_password(who, password)
     return _back("console.staff")
 
 

@@ -49,8 +49,7 @@ class WebStore:
 
     # ----- the staff's passwords ---------------------------------------------------------
     # Who is on the staff and in which role is the journal's alone (hub.role): a login here is
-    # a password that signs in. The role it was given is written beside its hash, for whoever
-    # reads this file; nothing reads it to decide what a login may do.
+    # only a password that signs in.
     def has_staff(self) -> bool:
         return bool(self._data.get("staff"))
 
@@ -58,10 +57,9 @@ class WebStore:
         """The login has a password here (it was not taken off the staff)."""
         return login in self._data.get("staff", {})
 
-    def set_password(self, login: str, password: str, role: str) -> None:
+    def set_password(self, login: str, password: str) -> None:
         with self._lock:
-            self._data.setdefault("staff", {})[login] = {
-                "hash": generate_password_hash(password), "role": role}
+            self._data.setdefault("staff", {})[login] = {"hash": generate_password_hash(password)}
             self._save()
 
     def remove(self, login: str) -> None:
