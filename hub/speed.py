@@ -16,7 +16,7 @@ replay's time and a fifth of the writer's. The domain's values stay frozen datac
   `__post_init__`): four per event replayed.
 - `copied`: a value with some fields changed and the answers derived from it that the
   caller knows to be still true kept (a table with one more entry carries its counts on).
-- `renumbered`: a value just made by the caller, seen by nobody yet, changed in place
+- `numbered`: a value just made by the caller, seen by nobody yet, numbered in place
   rather than copied once more (the fold numbers each new state: a quarter of a replay's
   copies).
 - `remembered`: the same kept for a question asked from outside the value's class (a
@@ -99,10 +99,15 @@ def remembered(value, name: str, compute: Callable[[Any], Any]):
     return answer
 
 
-def renumbered(value, **changes):
-    """`value`, just made by the caller and seen by nobody yet, with `changes` set in place."""
-    value.__dict__.update(changes)
-    return value
+def numbered(before, after, seq: int):
+    """`after` with its field `seq` set to `seq`: copied if it is `before` (a step that changed
+    nothing, whose value others hold), else set in place: a value the caller has just made
+    from `before`, seen by nobody yet."""
+    if after is before:
+        after = _new(type(before))
+        after.__dict__.update(before.__dict__)
+    after.__dict__["seq"] = seq
+    return after
 
 
 class derived:

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 
 from hub.event import Event
 from hub.refusal import Refusal
-from hub.speed import renumbered
+from hub.speed import numbered
 
 from .registry import FOLDS
 from .state import PartyState, replace
@@ -26,26 +26,22 @@ def initial() -> PartyState:
 
 
 def apply(state: PartyState, event: Event) -> PartyState:
-    """The state after `event`; one it cannot apply is listed in `anomalies`."""
+    """The state after `event`; one it cannot apply is listed in `anomalies`. One try around
+    the step, which `folded` spells without it: a replay calls this once per row."""
+    step = FOLDS.get(event.kind)
     try:
-        return folded(state, event)
+        new = state if step is None else step(state, event)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError, Refusal) as e:
         why = e.why if isinstance(e, Refusal) else f"{type(e).__name__}: {e}"
         return replace(state, seq=event.seq,
                        anomalies=state.anomalies + ((event.seq, event.kind, why),))
+    return numbered(state, new, event.seq)
 
 
 def folded(state: PartyState, event: Event) -> PartyState:
     """The state after `event`, as its kind's fold step makes it; raises where it fails."""
     step = FOLDS.get(event.kind)
-    if step is None:
-        return replace(state, seq=event.seq)
-    new = step(state, event)
-    if new is state:
-        return replace(new, seq=event.seq)
-    # a state the step has just made, seen by nobody yet: numbered where it stands
-    # instead of copied once more (a quarter of the copies a replay makes)
-    return renumbered(new, seq=event.seq)
+    return numbered(state, state if step is None else step(state, event), event.seq)
 
 
 @contextmanager

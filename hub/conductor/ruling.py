@@ -167,6 +167,8 @@ def mend_entry(state: PartyState, entry_id: str, change, table: int | None = Non
                        + state.play_offs[pi + 1:])
     s = state.sessions[si]
     t = s.tables[n]
-    t = replace(t, entries=t.entries[:ei] + (change(t.entries[ei]),) + t.entries[ei + 1:])
-    sessions = state.sessions[:si] + (replace(s, tables=s.tables.set(n, t)),) + state.sessions[si + 1:]
+    t = t.with_mended(ei, change(t.entries[ei]))
+    if si == len(state.sessions) - 1:
+        return state.with_session(s.with_table(n, t))
+    sessions = state.sessions[:si] + (s.with_table(n, t),) + state.sessions[si + 1:]
     return replace(state, sessions=sessions)

@@ -136,6 +136,42 @@ class TableSession:
             moved["counted"] = counted.plus(entry)
         return copied(self, **moved)
 
+    def with_mended(self, i: int, entry: Entry) -> "TableSession":
+        """This table with its entry `i` now `entry` (confirmed, annulled, corrected), the
+        answers above carried on where the change moves them simply (a confirmation: the
+        table's last entry, pending, now counted) and dropped where not."""
+        was = self.entries[i]
+        moved = {"entries": self.entries[:i] + (entry,) + self.entries[i + 1:]}
+        forget = []
+        if (entered := known(self, "entered")) is not None:
+            moved["entered"] = entered - (was.live and not was.in_play) + (entry.live and not entry.in_play)
+        if "pending" in self.__dict__:
+            pending = self.pending
+            if pending is was and i == len(self.entries) - 1:   # no entry after it pending
+                moved["pending"] = entry if entry.pending else None
+            elif pending is not was and was.pending == entry.pending:
+                pass   # the first pending one is where it was
+            else:
+                forget.append("pending")
+        if (counted := known(self, "counted")) is not None:
+            if was.counts or entry.counts:
+                if was.counts or i != len(self.entries) - 1:
+                    forget.append("counted")   # counted anew, where it is asked for
+                else:   # the last entry, now counted: one more on the sum
+                    moved["counted"] = counted.plus(entry)
+        return copied(self, tuple(forget), **moved)
+
+    def noted(self, **changes) -> "TableSession":
+        """This table with `changes` to what the answers above are not derived from (its seat
+        check, the bells it has seen, its closing, the games annulled in hand): the answers
+        carried on (a table is noted about once per game)."""
+        if not changes.keys() <= _NOT_DERIVED_FROM:
+            raise TypeError(f"the table's answers are derived from {sorted(changes.keys() - _NOT_DERIVED_FROM)}")
+        return copied(self, **changes)
+
+
+_NOT_DERIVED_FROM = frozenset(("seat_check", "acks", "annulled_in_hand", "closed"))
+
 
 class Counted(NamedTuple):
     """The entries of a table that count: games (a count made in play is none), the points
@@ -362,8 +398,9 @@ def find_entry(state: PartyState, entry_id: str, table: int | None = None
     """(session index, table, entry index) of a result, or None; play-offs: session index -1.
     `table`, where known, is searched first (a confirmation comes from the entry's table)."""
     if table is not None and state.sessions and table in state.session.tables:
-        for ei, e in enumerate(state.session.tables[table].entries):
-            if e.id == entry_id:
+        entries = state.session.tables[table].entries
+        for ei in range(len(entries) - 1, -1, -1):   # the last first: a confirmation's
+            if entries[ei].id == entry_id:
                 return len(state.sessions) - 1, table, ei
     for si in range(len(state.sessions) - 1, -1, -1):
         for n, t in state.sessions[si].tables.items():

@@ -78,7 +78,7 @@ def fold_game_annulled(state, ev):
         return mend_entry(state, ev.what.entry, lambda e: replace(e, annulled=mend_of(ev)))
     n = ev.what.table
     t = table_at(state, n)
-    return put(state, n, replace(t, annulled_in_hand=t.annulled_in_hand + (mend_of(ev),)))
+    return put(state, n, t.noted(annulled_in_hand=t.annulled_in_hand + (mend_of(ev),)))
 
 
 def check_bell_undone(state, p, login, now):

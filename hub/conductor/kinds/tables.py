@@ -199,7 +199,7 @@ def check_seat_check(state: PartyState, p: Proposal, n: int, now: float) -> Admi
 
 def fold_seat_check(state: PartyState, ev: Event) -> PartyState:
     n = ev.what.table
-    return put(state, n, replace(table_at(state, n), seat_check=ev.id))
+    return put(state, n, table_at(state, n).noted(seat_check=ev.id))
 
 
 def check_table_bell(state: PartyState, p: Proposal, n: int, now: float) -> Admit:
@@ -231,7 +231,7 @@ def check_bell_ack(state: PartyState, p: Proposal, n: int, now: float) -> Admit:
 def fold_bell_ack(state: PartyState, ev: Event) -> PartyState:
     n = ev.what.table
     t = table_at(state, n)
-    return put(state, n, replace(t, acks=t.acks.set(ev.what.bell, t.entered)))
+    return put(state, n, t.noted(acks=t.acks.set(ev.what.bell, t.entered)))
 
 
 def check_call(state: PartyState, p: Proposal, n: int, now: float) -> Admit:
@@ -269,7 +269,7 @@ def check_no_game(state: PartyState, p: Proposal, n: int, now: float) -> Admit:
 def fold_closed(state: PartyState, ev: Event) -> PartyState:
     """The table's session is over: "no game in hand", or closed by the conductor."""
     n = ev.what.table
-    return put(state, n, replace(table_at(state, n), closed=mend_of(ev)))
+    return put(state, n, table_at(state, n).noted(closed=mend_of(ev)))
 
 
 KINDS = (
