@@ -69,23 +69,17 @@ def replace(value, **changes):
     return new
 
 
-def copied(value, forget: tuple[str, ...] = (), **changes):
+def copied(value, changes: dict, forget: tuple[str, ...] | list[str] = ()):
     """`value` with `changes`, everything else it holds carried on as it is: its fields and
     the answers derived from them, but those named in `forget` (the change makes them
     false) and those the caller moves on itself (in `changes`)."""
     new = _new(type(value))
-    known = new.__dict__
-    known.update(value.__dict__)
-    known.update(changes)
+    answers = new.__dict__
+    answers.update(value.__dict__)
+    answers.update(changes)
     for name in forget:
-        known.pop(name, None)
+        answers.pop(name, None)
     return new
-
-
-def known(value, name: str, default=None):
-    """An answer `derived` on `value` (or `remembered`), if it was asked for already, else
-    `default`."""
-    return value.__dict__.get(name, default)
 
 
 def remembered(value, name: str, compute: Callable[[Any], Any]):

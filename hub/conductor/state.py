@@ -3,13 +3,17 @@
 Everything here is data plus the few questions every other module asks of it
 (which session is on, what a table may still key, who sits where). Nothing is
 stored that can be derived cheaply from what is stored.
+
+Why so long: a table's answers (games entered, the pending entry, what counts) are carried
+on through each change the fold makes (`with_entry`, `with_mended`, `noted`), beside the
+answers they carry, so that one reading shows both agree.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
-from hub.speed import copied, derived, known, made, replace  # noqa: F401 (replace: the party's values' own)
+from hub.speed import copied, derived, made, replace  # noqa: F401 (replace: the party's values' own)
 
 from .cards import SEATS
 from .frozen import EMPTY, FrozenMap
@@ -127,39 +131,39 @@ class TableSession:
         """This table with one more entry, its answers above carried on from this one's
         rather than counted again over every entry (a result is folded in twice per game
         keyed, judged then replayed: docs/performance.md)."""
-        moved = {"entries": self.entries + (entry,)}   # the answers known of this one, moved on
-        if (entered := known(self, "entered")) is not None:
-            moved["entered"] = entered + (entry.live and not entry.in_play)
-        if "pending" in self.__dict__:
-            moved["pending"] = self.pending or (entry if entry.pending else None)
-        if (counted := known(self, "counted")) is not None:
-            moved["counted"] = counted.plus(entry)
-        return copied(self, **moved)
+        answers = self.__dict__   # read, not written: the answers known of this one
+        moved = {"entries": self.entries + (entry,)}
+        if "entered" in answers:
+            moved["entered"] = answers["entered"] + (entry.annulled is None and not entry.in_play)
+        if "pending" in answers:
+            moved["pending"] = answers["pending"] or (entry if entry.pending else None)
+        if "counted" in answers:
+            moved["counted"] = answers["counted"].plus(entry)
+        return copied(self, moved)
 
     def with_mended(self, i: int, entry: Entry) -> "TableSession":
         """This table with its entry `i` now `entry` (confirmed, annulled, corrected), the
         answers above carried on where the change moves them simply (a confirmation: the
         table's last entry, pending, now counted) and dropped where not."""
-        was = self.entries[i]
-        moved = {"entries": self.entries[:i] + (entry,) + self.entries[i + 1:]}
+        answers, entries = self.__dict__, self.entries
+        was, last = entries[i], i == len(entries) - 1
+        moved = {"entries": entries[:i] + (entry,) + entries[i + 1:]}
         forget = []
-        if (entered := known(self, "entered")) is not None:
-            moved["entered"] = entered - (was.live and not was.in_play) + (entry.live and not entry.in_play)
-        if "pending" in self.__dict__:
-            pending = self.pending
-            if pending is was and i == len(self.entries) - 1:   # no entry after it pending
+        if "entered" in answers:
+            moved["entered"] = answers["entered"] - (was.live and not was.in_play) \
+                + (entry.live and not entry.in_play)
+        if "pending" in answers:
+            pending = answers["pending"]
+            if pending is was and last:   # the first pending one, and none after it
                 moved["pending"] = entry if entry.pending else None
-            elif pending is not was and was.pending == entry.pending:
-                pass   # the first pending one is where it was
+            elif pending is was or was.pending != entry.pending:
+                forget.append("pending")   # found anew, where it is asked for
+        if "counted" in answers and (was.counts or entry.counts):
+            if last and not was.counts:   # the last entry, now counted: one more on the sum
+                moved["counted"] = answers["counted"].plus(entry)
             else:
-                forget.append("pending")
-        if (counted := known(self, "counted")) is not None:
-            if was.counts or entry.counts:
-                if was.counts or i != len(self.entries) - 1:
-                    forget.append("counted")   # counted anew, where it is asked for
-                else:   # the last entry, now counted: one more on the sum
-                    moved["counted"] = counted.plus(entry)
-        return copied(self, tuple(forget), **moved)
+                forget.append("counted")   # counted anew, where it is asked for
+        return copied(self, moved, forget)
 
     def noted(self, **changes) -> "TableSession":
         """This table with `changes` to what the answers above are not derived from (its seat
@@ -167,7 +171,7 @@ class TableSession:
         carried on (a table is noted about once per game)."""
         if not changes.keys() <= _NOT_DERIVED_FROM:
             raise TypeError(f"the table's answers are derived from {sorted(changes.keys() - _NOT_DERIVED_FROM)}")
-        return copied(self, **changes)
+        return copied(self, changes)
 
 
 _NOT_DERIVED_FROM = frozenset(("seat_check", "acks", "annulled_in_hand", "closed"))
@@ -218,7 +222,7 @@ class Session:
     def with_table(self, n: int, t: TableSession) -> "Session":
         """This session with table `n` now `t` (`replace` spelled out, the bell known carried
         on: the fold puts a table back for every result)."""
-        return copied(self, forget=("gains",), tables=self.tables.set(n, t))
+        return copied(self, {"tables": self.tables.set(n, t)}, ("gains",))
 
     def place_of(self, card: str) -> tuple[int, str] | None:
         for n, t in self.tables.items():
@@ -264,7 +268,7 @@ class PartyState:
     def with_session(self, s: Session) -> "PartyState":
         """This state with `s` as its session (`replace` spelled out: one per result folded;
         nothing is derived on a party's state to drop)."""
-        return copied(self, sessions=self.sessions[:-1] + (s,))
+        return copied(self, {"sessions": self.sessions[:-1] + (s,)})
 
 
 # -- the questions asked of a session --------------------------------------------------
