@@ -61,7 +61,10 @@ class Journal:
     Readers (the web app, `party replay`) use `open_reader` and `read_events`.
     """
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, chain_apart: bool = False):
+        """`chain_apart`: the chain is checked in a process of its own (seal.Checking) while the
+        caller goes on; `chain` waits for it, and `head` is set once it is asked for (the hub's
+        start-up asks before it serves)."""
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         if self.path.exists():
@@ -81,8 +84,9 @@ class Journal:
         self._seal_from_here()
         # The chain checked once at open (the hub serves it only unbroken); its head is where
         # the next row's seal starts. The record is read before the rows: see seal.check.
-        self.chain = seal.check(self._db, seal.read_head(self.path))
-        self.head = (self.chain.seq, self.chain.head)
+        self._checking = seal.Checking(self._db, self.path, seal.read_head(self.path), chain_apart)
+        if not chain_apart:
+            _ = self.chain
         self._batch_seals: dict[int, str] = {}
         self._head_record = seal.HeadRecord(self.path)
 
@@ -97,7 +101,23 @@ class Journal:
         self._db.execute("INSERT INTO sealed (since) VALUES (?)", (self.last_seq() + 1,))
         self._db.execute("COMMIT")
 
+    @property
+    def chain(self) -> seal.Chain:
+        if self._checking is not None:
+            self._chain, self._checking = self._checking.result(), None
+            self.head = (self._chain.seq, self._chain.head)
+        return self._chain
+
+    @chain.setter
+    def chain(self, chain: seal.Chain) -> None:
+        if self._checking is not None:
+            self._checking.stop()
+            self._checking = None
+        self._chain = chain
+
     def close(self) -> None:
+        if self._checking is not None:
+            self._checking.stop()
         self._db.close()
         self._head_record.close()
 
@@ -166,12 +186,11 @@ class Journal:
 
     def audited_to(self, code: str) -> int:
         """The last seq an audit by the hub's `code` passed whose row still carries the seal it
-        had then, in a chain checked unbroken at open (0: none). The chain is what says the rows
-        up to it are the rows audited (docs/journal.md, "An audit done once")."""
-        if self.chain.broken:
-            return 0
-        for seq, sealed in self._db.execute("SELECT seq, seal FROM audited WHERE code = ? AND seq <= ? "
-                                            "ORDER BY seq DESC", (code, self.chain.seq)):
+        had then (0: none). Only the chain, found unbroken, says the rows up to it are the rows
+        audited (docs/journal.md, "An audit done once"): the hub's start-up asks while the chain
+        is still being checked apart, and serves nothing unless it is found unbroken."""
+        for seq, sealed in self._db.execute("SELECT seq, seal FROM audited WHERE code = ? ORDER BY seq DESC",
+                                            (code,)):
             if self.seal_of(seq) == sealed:
                 return seq
         return 0

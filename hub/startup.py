@@ -20,14 +20,14 @@ def open_party(path: str | Path, audit: bool = True):
     The rows an earlier start-up's audit passed, by this same code, are folded, not admitted
     again, where the chain checked at open shows them unchanged since (docs/journal.md, "An
     audit done once"): the rows after them are audited."""
-    journal = Journal(path)
+    journal = Journal(path, chain_apart=True)   # checked beside the fold and the audit (hub/seal.py)
     try:
         with conductor.collector_paused():  # reading the journal too, not only the fold
             if audit:
                 done, events = journal.audited_to(code()), journal.events()
                 passed = conductor.replay(islice(events, done)) if done else None
                 state, findings = conductor.audit(events, passed)
-                if journal.chain.broken:   # checked as it opened (hub/seal.py); a row it
+                if journal.chain.broken:   # checked apart as it opened (hub/seal.py); a row it
                     # could not read was said first, by the audit's reading
                     raise JournalDamaged(f"its seal is broken: {journal.chain.broken}; "
                                          f"`party run --no-audit` serves it as it is")
@@ -37,6 +37,7 @@ def open_party(path: str | Path, audit: bool = True):
                     journal.mark_audited(state.seq, code(), time.time())
             else:
                 state = conductor.replay(journal.events())
+                _ = journal.chain   # served as it is, but sealed on from its head
     except (JournalFailsAudit, JournalDamaged):   # not served (JournalDamaged: which row, where)
         journal.close()
         raise

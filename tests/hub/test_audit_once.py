@@ -38,6 +38,15 @@ def half_audited(party_events, tmp_path):
     return path, half
 
 
+@pytest.fixture(autouse=True, params=["checked here", "checked apart"])
+def chain_checked(request, monkeypatch):
+    """Each start-up here twice: the chain checked in the hub's process, and in a child beside
+    the audit, as a big journal's is (hub/seal.py, Checking)."""
+    if request.param == "checked apart":
+        monkeypatch.setattr(seal, "APART_BYTES", 0)
+    return request.param
+
+
 @pytest.fixture
 def admitted(monkeypatch):
     """The seqs the start-up's audit admits again."""

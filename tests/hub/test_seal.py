@@ -26,6 +26,15 @@ def party_events():
     return block_party(Party()).journal
 
 
+@pytest.fixture(autouse=True, params=["checked here", "checked apart"])
+def chain_checked(request, monkeypatch):
+    """Each start-up here twice: the chain checked in the hub's process, and in a child beside
+    the audit, as a big journal's is (hub/seal.py, Checking): the same verdict, in the same words."""
+    if request.param == "checked apart":
+        monkeypatch.setattr(seal, "APART_BYTES", 0)
+    return request.param
+
+
 @pytest.fixture
 def journal(party_events, tmp_path):
     """A whole Block party as the hub's writer journals it, in batches."""
@@ -182,3 +191,14 @@ def test_a_journal_sealed_then_stripped_of_its_seals_is_found(journal, capsys):
     tampered(journal, "UPDATE journal SET seal = NULL")
     code, out = audited(journal, capsys)
     assert code == 1 and "SEAL BROKEN: seq 1 has no seal, though every row from seq 1 was sealed" in out
+
+
+def test_a_big_journals_chain_is_checked_in_a_child_beside_the_start_up(journal, monkeypatch):
+    """The hub's start-up checks a big journal's chain in a process of its own while it
+    audits (hub/seal.py, Checking): the chain it gets is the one checked here."""
+    here = Journal(journal).chain
+    monkeypatch.setattr(seal, "APART_BYTES", 0)
+    monkeypatch.setattr(seal, "check", lambda *_: pytest.fail("checked in the hub's own process"))
+    j = Journal(journal, chain_apart=True)
+    assert j.chain == here and j.head == (here.seq, here.head) and here.broken is None
+    j.close()
