@@ -109,10 +109,6 @@ def table_at(state: PartyState, n: int) -> TableSession:
     return state.session.tables[n]
 
 
-def put(state: PartyState, n: int, t: TableSession) -> PartyState:
-    return state.with_session(state.session.with_table(n, t))
-
-
 def seat(state: PartyState, card: str, place) -> PartyState:
     """Take `card` out of its seat in the current session and put it at `place` (or nowhere)."""
     s = state.session
@@ -169,6 +165,6 @@ def mend_entry(state: PartyState, entry_id: str, change, table: int | None = Non
     t = s.tables[n]
     t = t.with_mended(ei, change(t.entries[ei]))
     if si == len(state.sessions) - 1:
-        return state.with_session(s.with_table(n, t))
+        return state.with_table(n, t)
     sessions = state.sessions[:si] + (s.with_table(n, t),) + state.sessions[si + 1:]
     return replace(state, sessions=sessions)

@@ -270,6 +270,12 @@ class PartyState:
         nothing is derived on a party's state to drop)."""
         return copied(self, {"sessions": self.sessions[:-1] + (s,)})
 
+    def with_table(self, n: int, t: TableSession) -> "PartyState":
+        """This state with table `n` of its session now `t` (the fold puts a table back for
+        most events: a result, a confirmation, a bell seen, a seat check)."""
+        sessions = self.sessions
+        return copied(self, {"sessions": sessions[:-1] + (sessions[-1].with_table(n, t),)})
+
 
 # -- the questions asked of a session --------------------------------------------------
 

@@ -11,7 +11,7 @@ from .. import events as k
 from ..cards import PARTNER, SEATS, number
 from ..leads import keys_lead
 from ..prizes import open_play_off
-from ..ruling import Admit, Kind, NotYet, closable, mend_entry, mend_of, outcome, put, table_at
+from ..ruling import Admit, Kind, NotYet, closable, mend_entry, mend_of, outcome, table_at
 from ..scoring import score, score_count
 from ..state import Entry, PartyState, find_entry, in_play, replace, session_over, table_done
 from .sessions import bell_due
@@ -64,8 +64,10 @@ def check_result(state: PartyState, p: Proposal, n: int, now: float) -> Admit:
 def entry_of_result(state: PartyState, ev: Event, session: int, seats) -> Entry:
     """The entry a result (or a play-off's, `session` 0) makes, in the table's seats."""
     b = ev.what
-    scored = outcome(state, b, seats, b.values, play_off=session == 0,
-                     lead=session > 0 and keys_lead(state.setup.form, b.game))
+    scored = b.outcome   # as journaled; scored here only for an older journal's (outcome)
+    if scored is None:
+        scored = outcome(state, b, seats, b.values, play_off=session == 0,
+                         lead=session > 0 and keys_lead(state.setup.form, b.game))
     return Entry.keyed(ev.id, ev.seq, session, b.table, b.game, tuple(seats),
                        b.values, scored.gains, scored.winners,
                        needs_confirm=state.setup.confirm and session > 0)
@@ -81,7 +83,7 @@ def fold_result(state: PartyState, ev: Event) -> PartyState:
         return replace(state, play_offs=state.play_offs[:i] + (p,) + state.play_offs[i + 1:])
     t = table_at(state, n)
     entry = entry_of_result(state, ev, state.session.number, t.seats)
-    return put(state, n, t.with_entry(entry))
+    return state.with_table(n, t.with_entry(entry))
 
 
 def check_count(state: PartyState, p: Proposal, n: int, now: float) -> Admit:
@@ -120,7 +122,7 @@ def fold_count(state: PartyState, ev: Event) -> PartyState:
     scored = b.outcome if b.outcome is not None else score_count(state.setup, t.seats, b.values)
     entry = Entry.keyed(ev.id, ev.seq, state.session.number, n, b.game, tuple(t.seats),
                         b.values, scored.gains, scored.winners, in_play=True)
-    return put(state, n, t.with_entry(entry))
+    return state.with_table(n, t.with_entry(entry))
 
 
 def check_count_undone(state: PartyState, p: Proposal, n: int, now: float) -> Admit:
@@ -199,7 +201,7 @@ def check_seat_check(state: PartyState, p: Proposal, n: int, now: float) -> Admi
 
 def fold_seat_check(state: PartyState, ev: Event) -> PartyState:
     n = ev.what.table
-    return put(state, n, table_at(state, n).noted(seat_check=ev.id))
+    return state.with_table(n, table_at(state, n).noted(seat_check=ev.id))
 
 
 def check_table_bell(state: PartyState, p: Proposal, n: int, now: float) -> Admit:
@@ -231,7 +233,7 @@ def check_bell_ack(state: PartyState, p: Proposal, n: int, now: float) -> Admit:
 def fold_bell_ack(state: PartyState, ev: Event) -> PartyState:
     n = ev.what.table
     t = table_at(state, n)
-    return put(state, n, t.noted(acks=t.acks.set(ev.what.bell, t.entered)))
+    return state.with_table(n, t.noted(acks=t.acks.set(ev.what.bell, t.entered)))
 
 
 def check_call(state: PartyState, p: Proposal, n: int, now: float) -> Admit:
@@ -269,7 +271,7 @@ def check_no_game(state: PartyState, p: Proposal, n: int, now: float) -> Admit:
 def fold_closed(state: PartyState, ev: Event) -> PartyState:
     """The table's session is over: "no game in hand", or closed by the conductor."""
     n = ev.what.table
-    return put(state, n, table_at(state, n).noted(closed=mend_of(ev)))
+    return state.with_table(n, table_at(state, n).noted(closed=mend_of(ev)))
 
 
 KINDS = (
