@@ -18,6 +18,7 @@ class PositionCache:
         self._lock = threading.RLock()   # an answer may be made from another (a view from the standings)
         self._seq: int | None = None
         self._answers: dict[Hashable, object] = {}
+        self._last: dict[Hashable, object] = {}   # each key's answer made last, at any position
 
     def get(self, seq: int, key: Hashable, compute: Callable[[], T]) -> T:
         """The answer `key` at journal position `seq`, computed by `compute` if not yet."""
@@ -25,5 +26,12 @@ class PositionCache:
             if seq != self._seq:
                 self._seq, self._answers = seq, {}
             if key not in self._answers:
-                self._answers[key] = compute()
+                self._answers[key] = self._last[key] = compute()
             return self._answers[key]
+
+    def last(self, key: Hashable):
+        """The answer `key` made last, at whichever position (None if never): what the next one
+        may be made from, as the standings after an entry are the ones before with one table's
+        rows made anew."""
+        with self._lock:
+            return self._last.get(key)

@@ -297,7 +297,8 @@ class Hub(Reading):   # the screens' read calls: hub/reading.py
     def standings(self) -> tuple[int, dict]:
         """(seq, standings) — computed once per journal position, shared by every screen."""
         state, seq = self.state, self.seq
-        return seq, self.cache.get(seq, "standings", lambda: conductor.standings(state))
+        made = self.cache.get(seq, "standings", lambda: conductor.standings_after(state, self.cache.last("standings")))
+        return seq, made.page
 
     @property
     def stopping(self) -> bool:

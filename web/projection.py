@@ -141,7 +141,8 @@ def view(st: dict, state, hidden: bool, before: Drawn | None = None) -> dict:
 def _kept(rows: list, old_rows: list, old_made: list, make, also=lambda row: True) -> list:
     """`make(row)` for each of `rows`, or what was made before at its place where the row
     there was the same (and `also` says nothing else it depends on changed)."""
-    out = [made if row == was and also(row) else make(row) for row, was, made in zip(rows, old_rows, old_made)]
+    out = [made if (row is was or row == was) and also(row) else make(row)   # the standings keep their rows
+           for row, was, made in zip(rows, old_rows, old_made)]
     return out + [make(row) for row in rows[len(out):]]
 
 

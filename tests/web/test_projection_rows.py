@@ -8,7 +8,7 @@ import random
 import pytest
 
 from hub.conductor import events as k
-from hub.conductor import standings
+from hub.conductor import standings, standings_after
 from tests.conductor.party import Party
 from tests.conductor.test_random_parties import play_session
 from web.projection import Drawn, view
@@ -17,15 +17,18 @@ FORMS = ["block", "draw", "all-quarters", "sebastopol", "bergen", "tiddle-a-wink
 
 
 class Projected(Party):
-    """A party whose projector follows every event, as the projection's follower does."""
+    """A party whose projector follows every event, as the projection's follower does (the standings kept from the
+    ones before, as the hub keeps them)."""
 
     def __init__(self, rng: random.Random):
         super().__init__()
-        self.rng, self.drawn, self.views, self.kept = rng, None, 0, 0
+        self.rng, self.drawn, self.views, self.kept, self.standings = rng, None, 0, 0, None
 
     def journaled(self, ev) -> None:
         super().journaled(ev)
-        st, hidden = standings(self.state), self.rng.random() < 0.1
+        self.standings = standings_after(self.state, self.standings)   # as the hub keeps them
+        st, hidden = self.standings.page, self.rng.random() < 0.1
+        assert st == standings(self.state)
         made = view(st, self.state, hidden, self.drawn)
         assert made == view(st, self.state, hidden)
         if self.drawn is not None and self.drawn.view["hidden"] == hidden and self.state.setup is self.drawn.setup:
