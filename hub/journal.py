@@ -195,6 +195,10 @@ class Journal:
                 return seq
         return 0
 
+    def first_input_after(self, seq: int) -> int | None:
+        """The seq of the first input (a row not the hub's own) after `seq`, if any."""
+        return self._db.execute("SELECT MIN(seq) FROM journal WHERE seq > ? AND source != 'hub'", (seq,)).fetchone()[0]
+
     def mark_audited(self, seq: int, code: str, at: float) -> None:
         """An audit by the hub's `code` passed every row up to `seq` (a sealed row)."""
         sealed = self.seal_of(seq)

@@ -14,13 +14,14 @@ import hashlib
 import json
 import os
 import sqlite3
-import subprocess
 import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Iterator
 
 import orjson
+
+from . import child
 
 START = "0" * 64    # the link before the first row
 _RECORD = 12 + 1 + 64 + 1   # "000000000123 <head>\n": one size, written in place
@@ -137,20 +138,13 @@ class Checking:
         self._db, self._record, self._child = db, record, None
         if not apart or Path(path).stat().st_size < APART_BYTES:
             return
-        root = str(Path(__file__).resolve().parents[1])   # this hub's code, not another on the path
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (root, os.environ.get("PYTHONPATH"))))}
-        try:
-            self._child = subprocess.Popen(
-                [sys.executable, "-m", "hub.seal", str(path), json.dumps(record)],
-                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
-        except OSError:
-            self._child = None
+        self._child = child.spawn("hub.seal", str(path), json.dumps(record))
 
     def result(self) -> Chain:
-        child, self._child = self._child, None
-        if child is not None:
-            out, _ = child.communicate()
-            if child.returncode == 0:
+        running, self._child = self._child, None
+        if running is not None:
+            out, _ = running.communicate()
+            if running.returncode == 0:
                 fields = json.loads(out)
                 record = fields.pop("record")
                 return Chain(**fields, record=tuple(record) if record else None)
@@ -158,10 +152,8 @@ class Checking:
 
     def stop(self) -> None:
         """Not waited for (the start-up failed before it needed the chain)."""
-        child, self._child = self._child, None
-        if child is not None:
-            child.kill()
-            child.wait()
+        running, self._child = self._child, None
+        child.stop(running)
 
 
 def _which(db: sqlite3.Connection, seq: int, made: str, seal: str) -> str:

@@ -9,7 +9,7 @@ from functools import cache
 from itertools import islice
 from pathlib import Path
 
-from . import conductor
+from . import audit_apart, conductor
 from .journal import Journal, JournalDamaged
 
 
@@ -24,9 +24,16 @@ def open_party(path: str | Path, audit: bool = True):
     try:
         with conductor.collector_paused():  # reading the journal too, not only the fold
             if audit:
-                done, events = journal.audited_to(code()), journal.events()
-                passed = conductor.replay(islice(events, done)) if done else None
-                state, findings = conductor.audit(events, passed)
+                done = journal.audited_to(code())
+                to = audit_apart.split(done, journal.last_seq(), journal.first_input_after)
+                first = audit_apart.FirstRows(path, done, to) if to else None
+                try:   # the rows up to `to` audited by the child meanwhile (hub/audit_apart.py)
+                    state, findings = _audited(journal, to or done)
+                    if first is not None and (findings or not first.passed()):
+                        state, findings = _audited(journal, done)   # told as a whole audit tells it
+                finally:
+                    if first is not None:
+                        first.stop()
                 if journal.chain.broken:   # checked apart as it opened (hub/seal.py); a row it
                     # could not read was said first, by the audit's reading
                     raise JournalDamaged(f"its seal is broken: {journal.chain.broken}; "
@@ -43,6 +50,13 @@ def open_party(path: str | Path, audit: bool = True):
         raise
     conductor.collector_spares_the_party()   # what was replayed stays for the party
     return journal, state
+
+
+def _audited(journal: Journal, done: int):
+    """The audit of the rows after `done`, from the party folded from the rows up to it."""
+    events = journal.events()
+    passed = conductor.replay(islice(events, done)) if done else None
+    return conductor.audit(events, passed)
 
 
 @cache

@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from hub import conductor, seal
+from hub import audit_apart, conductor, seal
 from hub.event import Event
 from hub.conductor import events as k
 from hub.journal import Journal
@@ -78,31 +78,75 @@ def test_an_audit_by_other_code_of_the_hub_is_not_taken(half_audited, party_even
     assert admitted == [e.seq for e in party_events]
 
 
-def test_a_row_changed_before_the_last_audit_with_its_chain_made_again_is_found(half_audited, admitted):
-    """Whoever rewrites the chain (SHA-256 has no key) and the head record beside it, but not
-    the audit's record, changes the seal of the row audited to: the whole journal is audited."""
-    path, half = half_audited
-    rows = [*Journal(path).events()]
-    first = next(e for e in rows if e.kind == k.RESULT)
-    winner = first.body["outcome"]["winners"][0]
-    body = Event(1, "x", 0, "s", "k", dict(first.body, values=dict(
-        first.body["values"], **{winner: first.body["values"][winner] + 1}))).body_json
+def forged(path, row: Event) -> None:
+    """A result's values changed in the file, and the chain and the head record beside it
+    made again from there (SHA-256 has no key): only the audit can tell."""
+    winner = row.body["outcome"]["winners"][0]
+    body = Event(1, "x", 0, "s", "k", dict(row.body, values=dict(
+        row.body["values"], **{winner: row.body["values"][winner] + 1}))).body_json
     db = sqlite3.connect(path)
     db.executescript("DROP TRIGGER journal_no_update")
-    db.execute("UPDATE journal SET body = ? WHERE seq = ?", (body, first.seq))
-    head = db.execute("SELECT seal FROM journal WHERE seq = ?", (first.seq - 1,)).fetchone()[0] \
-        if first.seq > 1 else seal.START
-    for row in db.execute("SELECT seq, id, at, source, kind, digest, body FROM journal WHERE seq >= ? "
-                          "ORDER BY seq", (first.seq,)).fetchall():
-        head = seal.link(head, *row)
-        db.execute("UPDATE journal SET seal = ? WHERE seq = ?", (head, row[0]))
+    db.execute("UPDATE journal SET body = ? WHERE seq = ?", (body, row.seq))
+    head = db.execute("SELECT seal FROM journal WHERE seq = ?", (row.seq - 1,)).fetchone()[0] \
+        if row.seq > 1 else seal.START
+    seq = row.seq
+    for again in db.execute("SELECT seq, id, at, source, kind, digest, body FROM journal WHERE seq >= ? "
+                            "ORDER BY seq", (row.seq,)).fetchall():
+        head, seq = seal.link(head, *again), again[0]
+        db.execute("UPDATE journal SET seal = ? WHERE seq = ?", (head, seq))
     db.commit()
     db.close()
     record = seal.HeadRecord(path)
-    record.write(rows[-1].seq, head)
+    record.write(seq, head)
     record.close()
     assert Journal(path).chain.broken is None   # the chain alone cannot tell
+
+
+def test_a_row_changed_before_the_last_audit_with_its_chain_made_again_is_found(half_audited, admitted):
+    """Whoever rewrites the chain and the head record beside it, but not the audit's record,
+    changes the seal of the row audited to: the whole journal is audited."""
+    path, half = half_audited
+    first = next(e for e in Journal(path).events() if e.kind == k.RESULT and e.body["outcome"]["winners"])
+    forged(path, first)
     with pytest.raises(JournalFailsAudit) as refused:
         open_party(path)
     assert f"seq {first.seq}" in str(refused.value)
     assert admitted[0] == 1
+
+
+# -- a big journal's audit on two cores (hub/audit_apart.py): a child audits the first rows
+# while the hub folds them and audits the rest; the same party, the same findings
+
+@pytest.fixture
+def whole(party_events, tmp_path):
+    path = tmp_path / "party.sqlite3"
+    journal = Journal(path)
+    journal.append(party_events)
+    journal.close()
+    return path
+
+
+def test_a_big_journal_is_audited_on_two_cores_and_the_same_party_served(whole, party_events, admitted,
+                                                                        monkeypatch):
+    monkeypatch.setattr(audit_apart, "SPLIT_ROWS", 1)
+    journal, state = open_party(whole)
+    journal.close()
+    assert state == conductor.replay(party_events)
+    # the hub admitted again only the rows after the child's, which it folded
+    assert 1 < admitted[0] and admitted == list(range(admitted[0], len(party_events) + 1))
+    admitted.clear()
+    open_party(whole)[0].close()   # and the audit was recorded as the whole journal's
+    assert admitted == []
+
+
+@pytest.mark.parametrize("where", [0.2, 0.95])   # in the child's rows; in the hub's
+def test_a_forged_row_in_either_half_is_not_served_and_told_as_by_one_audit(whole, party_events, monkeypatch,
+                                                                             where):
+    results = [e for e in party_events if e.kind == k.RESULT and e.body["outcome"]["winners"]]
+    forged(whole, results[int(len(results) * where)])
+    with pytest.raises(JournalFailsAudit) as alone:
+        open_party(whole)
+    monkeypatch.setattr(audit_apart, "SPLIT_ROWS", 1)
+    with pytest.raises(JournalFailsAudit) as on_two_cores:
+        open_party(whole)
+    assert on_two_cores.value.findings == alone.value.findings and alone.value.findings
