@@ -28,7 +28,7 @@ replay's time and a fifth of the writer's. The domain's values stay frozen datac
 - `compiled`: a function written out as text for one class and compiled once (a body's
   reader, field by field as `dataclass` writes `__init__`; the engine's checker with its
   bounds as constants): a loop over the fields took twice as long, once per input.
-- `slot_maker`, `fields_getter`: the same for the slotted body values.
+- `slot_maker`, `slots_set`, `fields_getter`: the same for the slotted body values.
 """
 from __future__ import annotations
 
@@ -132,17 +132,25 @@ def compiled(source: str, name: str, env: dict[str, Any]) -> Callable:
 
 def slot_maker(cls: type) -> Callable:
     """The function that makes a value of the slotted frozen dataclass `cls` from its
-    fields' values in order, setting its slots as `__init__` does without its call (a
-    frozen dataclass's sets each through object.__setattr__): half the cost of the value."""
-    names = [f.name for f in dataclasses.fields(cls)]
-    env: dict[str, Any] = {"cls": cls, "new": _new}
-    args = [f"a{i}" for i in range(len(names))]
-    code = [f"def make({', '.join(args)}):", "    value = new(cls)"]
-    for i, name in enumerate(names):
-        env[f"s{i}"] = getattr(cls, name).__set__
-        code.append(f"    s{i}(value, a{i})")
-    code.append("    return value")
+    fields' values in order (`slots_set`'s lines)."""
+    env: dict[str, Any] = {}
+    args = ", ".join(f"a{i}" for i in range(len(dataclasses.fields(cls))))
+    code = [f"def make({args}):", *slots_set(cls, env), "    return value"]
     return compiled("\n".join(code), "make", env)
+
+
+def slots_set(cls: type, env: dict[str, Any]) -> list[str]:
+    """The lines (in a function `compiled`, with `env` as its globals) that make `value`, a
+    value of the slotted frozen dataclass `cls`, from `a0`, `a1`... (its fields' values in
+    order), setting its slots as `__init__` does without its call (a frozen dataclass's sets
+    each through object.__setattr__): half the cost of the value. A body's reader ends with
+    them rather than calling `slot_maker`'s function: one call less per row read."""
+    env.update(cls=cls, new=_new)
+    lines = ["    value = new(cls)"]
+    for i, f in enumerate(dataclasses.fields(cls)):
+        env[f"s{i}"] = getattr(cls, f.name).__set__
+        lines.append(f"    s{i}(value, a{i})")
+    return lines
 
 
 def fields_getter(cls: type) -> Callable[[Any], list]:

@@ -17,7 +17,7 @@ from typing import Any, Callable, ClassVar, NamedTuple
 
 from hub.event import READERS, read_body
 from hub.refusal import Refusal
-from hub.speed import compiled, fields_getter, slot_maker
+from hub.speed import compiled, fields_getter, slot_maker, slots_set
 
 from .cards import SEATS
 from .frozen import EMPTY, FrozenMap, frozen, thawed
@@ -104,10 +104,10 @@ class _Missing(Exception):
 def _reader(cls, reasons: dict) -> Callable[[Mapping], Body]:
     """The function that reads a body of `cls` from JSON, written out field by field as
     `dataclass` writes `__init__`, compiled once (hub/speed.py says why), and making the value
-    with `slot_maker` (the fold reads every event of a journal once, at start-up; the figures
-    are in docs/performance.md). A field annotated `X | None`
-    may be null; one with a default may be left out (None). What is not an object is refused
-    first."""
+    as `slot_maker` does, in its own lines (`slots_set`: the fold reads every event of a
+    journal once, at start-up; the figures are in docs/performance.md). A field annotated
+    `X | None` may be null; one with a default may be left out (None). What is not an
+    object is refused first."""
     env = {"ABSENT": _ABSENT, "Missing": _Missing, "Refusal": Refusal, "FrozenMap": FrozenMap,
            "reasons": reasons, "BAD": BAD, "kind": cls.KIND}
     code, args = ["def read(body):",
@@ -137,8 +137,7 @@ def _reader(cls, reasons: dict) -> Callable[[Mapping], Body]:
              "        raise Refusal(reasons.get(f, BAD), f'{kind}: no {f!r}') from None",
              "    except (TypeError, ValueError) as e:",
              "        raise Refusal(reasons.get(f, BAD), f'{kind}: {f} {v!r}: {e}') from None",
-             f"    return make({', '.join(args)})"]
-    env["make"] = cls.make
+             *slots_set(cls, env), "    return value"]
     return compiled("\n".join(code), "read", env)
 
 

@@ -105,10 +105,6 @@ def noted(state: PartyState, ev: Event, what: str) -> PartyState:
     return replace(state, changes=state.changes + ((what, mend_of(ev)),))
 
 
-def table_at(state: PartyState, n: int) -> TableSession:
-    return state.session.tables[n]
-
-
 def seat(state: PartyState, card: str, place) -> PartyState:
     """Take `card` out of its seat in the current session and put it at `place` (or nowhere)."""
     s = state.session

@@ -270,6 +270,10 @@ class PartyState:
         nothing is derived on a party's state to drop)."""
         return copied(self, {"sessions": self.sessions[:-1] + (s,)})
 
+    def table(self, n: int) -> TableSession:
+        """Table `n` of the session on (the fold's steps: one look-up per event)."""
+        return self.sessions[-1].tables[n]
+
     def with_table(self, n: int, t: TableSession) -> "PartyState":
         """This state with table `n` of its session now `t` (the fold puts a table back for
         most events: a result, a confirmation, a bell seen, a seat check)."""

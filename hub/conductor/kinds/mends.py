@@ -7,7 +7,7 @@ from hub.refusal import Refusal
 from .. import events as k
 from ..frozen import FrozenMap
 from ..leads import keys_lead
-from ..ruling import Admit, Kind, closable, mend_entry, mend_of, outcome, say_why, table_at
+from ..ruling import Admit, Kind, closable, mend_entry, mend_of, outcome, say_why
 from ..scoring import score, score_count
 from ..state import Entry, PartyState, find_entry, in_play, replace, table_done
 from .tables import fold_closed
@@ -77,7 +77,7 @@ def fold_game_annulled(state, ev):
     if ev.what.entry:
         return mend_entry(state, ev.what.entry, lambda e: replace(e, annulled=mend_of(ev)))
     n = ev.what.table
-    t = table_at(state, n)
+    t = state.table(n)
     return state.with_table(n, t.noted(annulled_in_hand=t.annulled_in_hand + (mend_of(ev),)))
 
 

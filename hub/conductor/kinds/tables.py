@@ -11,7 +11,7 @@ from .. import events as k
 from ..cards import PARTNER, SEATS, number
 from ..leads import keys_lead
 from ..prizes import open_play_off
-from ..ruling import Admit, Kind, NotYet, closable, mend_entry, mend_of, outcome, table_at
+from ..ruling import Admit, Kind, NotYet, closable, mend_entry, mend_of, outcome
 from ..scoring import score, score_count
 from ..state import Entry, PartyState, find_entry, in_play, replace, session_over, table_done
 from .sessions import bell_due
@@ -81,7 +81,7 @@ def fold_result(state: PartyState, ev: Event) -> PartyState:
         entry = entry_of_result(state, ev, 0, p.cards + (None,) * (4 - len(p.cards)))
         p = replace(p, entries=p.entries + (entry,))
         return replace(state, play_offs=state.play_offs[:i] + (p,) + state.play_offs[i + 1:])
-    t = table_at(state, n)
+    t = state.table(n)
     entry = entry_of_result(state, ev, state.session.number, t.seats)
     return state.with_table(n, t.with_entry(entry))
 
@@ -118,7 +118,7 @@ def fold_count(state: PartyState, ev: Event) -> PartyState:
     """A count made in play: an entry of the game in hand that is not the game's result."""
     b = ev.what
     n = b.table
-    t = table_at(state, n)
+    t = state.table(n)
     scored = b.outcome if b.outcome is not None else score_count(state.setup, t.seats, b.values)
     entry = Entry.keyed(ev.id, ev.seq, state.session.number, n, b.game, tuple(t.seats),
                         b.values, scored.gains, scored.winners, in_play=True)
@@ -201,7 +201,7 @@ def check_seat_check(state: PartyState, p: Proposal, n: int, now: float) -> Admi
 
 def fold_seat_check(state: PartyState, ev: Event) -> PartyState:
     n = ev.what.table
-    return state.with_table(n, table_at(state, n).noted(seat_check=ev.id))
+    return state.with_table(n, state.table(n).noted(seat_check=ev.id))
 
 
 def check_table_bell(state: PartyState, p: Proposal, n: int, now: float) -> Admit:
@@ -232,7 +232,7 @@ def check_bell_ack(state: PartyState, p: Proposal, n: int, now: float) -> Admit:
 
 def fold_bell_ack(state: PartyState, ev: Event) -> PartyState:
     n = ev.what.table
-    t = table_at(state, n)
+    t = state.table(n)
     return state.with_table(n, t.noted(acks=t.acks.set(ev.what.bell, t.entered)))
 
 
@@ -271,7 +271,7 @@ def check_no_game(state: PartyState, p: Proposal, n: int, now: float) -> Admit:
 def fold_closed(state: PartyState, ev: Event) -> PartyState:
     """The table's session is over: "no game in hand", or closed by the conductor."""
     n = ev.what.table
-    return state.with_table(n, table_at(state, n).noted(closed=mend_of(ev)))
+    return state.with_table(n, state.table(n).noted(closed=mend_of(ev)))
 
 
 KINDS = (
