@@ -9,6 +9,7 @@ Bergen or Tiddle-a-wink remove.
 """
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -100,13 +101,14 @@ def _awards_json(state: PartyState) -> list[dict]:
 
 
 class Standings(NamedTuple):
-    """The standings of one state, with each table's and each card's row keyed by what it was
-    made from: the standings after the next event take the rows whose inputs did not change
-    (issue 25: 200 tables' and 800 players' rows made anew at every entry kept the hub's one
-    interpreter busy ~9 ms, when one entry changes one table and its four players)."""
+    """The standings of one state, with what their rows were made from: the standings after
+    the next event take the rows whose inputs did not change (issue 25: 200 tables' and 800
+    players' rows made anew at every entry kept the hub's one interpreter busy ~10 ms, when
+    one entry changes one table and moves its four players)."""
     page: dict
-    tables: dict     # table -> (made from, row)
-    leaders: dict    # card -> (made from, row)
+    tables: dict               # table -> (made from, row)
+    order: list                # the cards as ranked, those of page["leaders"]
+    ranked_from: tuple | None  # (amounts, places, guests, holders, lowest wins): the leaders' inputs
 
 
 def standings(state: PartyState) -> dict:
@@ -119,7 +121,7 @@ def standings_after(state: PartyState, before: Standings | None = None) -> Stand
     A row's inputs are compared, not the events between: a pure function of `state`."""
     setup = state.setup
     if setup is None:
-        return Standings({"party": None}, {}, {})
+        return Standings({"party": None}, {}, [], None)
     s = state.session
     out = {"form": setup.form, "measure": setup.measure, "tables": setup.tables,
            "lowest_wins": setup.lowest_wins,
@@ -130,7 +132,7 @@ def standings_after(state: PartyState, before: Standings | None = None) -> Stand
     if s is None:
         out["guests"] = {"listed": len(state.guests),
                          "checked_in": sum(g.checked_in for g in state.guests.values())}
-        return Standings(out, {}, {})
+        return Standings(out, {}, [], None)
     bell = current_bell(state)
     if bell is not None:
         acked = sorted(n for n, t in s.tables.items() if bell["id"] in t.acks)
@@ -139,8 +141,8 @@ def standings_after(state: PartyState, before: Standings | None = None) -> Stand
                                     if in_play(setup, t) and n not in acked])
     out["session"] = {"number": s.number, "state": session_phase(state, s), "bell": bell,
                       "missing": missing(setup, s)}
-    old_tables, old_leaders = (before.tables, before.leaders) if before else ({}, {})
-    tables, leaders = {}, {}
+    old_tables = before.tables if before else {}
+    tables = {}
     for n in sorted(s.tables):
         t = s.tables[n]
         if not t.players:
@@ -153,27 +155,49 @@ def standings_after(state: PartyState, before: Standings | None = None) -> Stand
         row = kept[1] if kept is not None and kept[0] == key else _progress(state, s, n, t)
         tables[n] = (key, row)
         out["progress"].append(row)
-    amount = totals(state)
-    seated = seated_cards(s)
-    low = setup.lowest_wins   # the train games: the lowest total leads
-    ranked = sorted(amount, key=lambda c: (amount[c] if low else -amount[c], number(c)))
-    guests, holders = state.guests, state.holders
-    for rank, c in enumerate(ranked, start=1):
-        guest = guests[holders[c]]
-        key = (rank, amount[c], seated.get(c), guest)
-        kept = old_leaders.get(c)
-        if kept is not None and kept[0] == key:
-            row = kept[1]
-        else:
-            row = {"rank": rank, "guest": guest.name, "card": c, "colour": colour(c), "amount": amount[c],
-                   "place": _place(seated.get(c)), "left": guest.left is not None}
-        leaders[c] = (key, row)
-        out["leaders"].append(row)
+    order, out["leaders"], ranked_from = _leaders(state, s, before)
     out["moves"] = [str(m) for m in moves(state, s)]
     if state.final_count is not None:
         out["prizes"] = _awards_json(state)
     out["over"] = party_over(state)
-    return Standings(out, tables, leaders)
+    return Standings(out, tables, order, ranked_from)
+
+
+def _leaders(state: PartyState, s, before: Standings | None) -> tuple[list, list, tuple]:
+    """(the cards ranked, their rows, what they were made from). From `before`: the cards whose
+    amount changed are taken out of its order and put back at their place, the rows between
+    their old and new ranks made anew (ranks shifted), and those of cards moved to another seat;
+    the others are before's rows, their rank, card, amount, place and guest the same."""
+    amount, seated, low = totals(state), seated_cards(s), state.setup.lowest_wins
+    ranked_from = (amount, seated, state.guests, state.holders, low)   # the train games: the lowest leads
+
+    def rank_key(c):
+        return (amount[c] if low else -amount[c], number(c))
+
+    def row(i: int, c: str) -> dict:
+        guest = state.guests[state.holders[c]]
+        return {"rank": i + 1, "guest": guest.name, "card": c, "colour": colour(c), "amount": amount[c],
+                "place": _place(seated.get(c)), "left": guest.left is not None}
+
+    was = before.ranked_from if before else None
+    if was is None or was[2:] != ranked_from[2:] or was[0].keys() != amount.keys():
+        order = sorted(amount, key=rank_key)
+        return order, [row(i, c) for i, c in enumerate(order)], ranked_from
+    moved = {c for c in amount if amount[c] != was[0][c]}
+    order = [c for c in before.order if c not in moved] if moved else before.order
+    for c in moved:
+        insort(order, c, key=rank_key)
+    # every card ranked otherwise than before lies between the moved ones' old and new ranks
+    span = [i for c in moved for i in (before.order.index(c), order.index(c))]
+    lo, hi = (min(span), max(span) + 1) if span else (0, 0)
+    rows = before.page["leaders"]
+    rows = rows[:lo] + [row(i, order[i]) for i in range(lo, hi)] + rows[hi:]
+    if seated != was[1]:
+        at = {c: i for i, c in enumerate(order)}
+        for c in amount.keys() - moved:
+            if seated.get(c) != was[1].get(c):
+                rows[at[c]] = row(at[c], c)
+    return order, rows, ranked_from
 
 
 def _progress(state: PartyState, s, n: int, t) -> dict:

@@ -46,14 +46,16 @@ def test_the_standings_kept_after_every_event_are_the_standings_made_from_nothin
         kept = standings_after(self.state, before)
         assert kept.page == standings_after(self.state).page, ev
         if before is not None:
-            rows = list(kept.tables.values()) + list(kept.leaders.values())
-            was = {id(row) for _, row in list(before.tables.values()) + list(before.leaders.values())}
+            rows = kept.page["progress"] + kept.page["leaders"]
+            was = {id(row) for row in before.page["progress"] + before.page["leaders"]}
             followed["rows"] += len(rows)
-            followed["kept"] += sum(id(row) in was for _, row in rows)
+            followed["kept"] += sum(id(row) in was for row in rows)
         self.standings_kept = kept
         followed["events"] += 1
 
     monkeypatch.setattr(Party, "journaled", following)
     party()
     assert followed["events"] > 10
-    assert 0 < followed["kept"] < followed["rows"]   # rows were taken from before, and made anew
+    assert followed["kept"] < followed["rows"]   # rows were made anew
+    if followed["events"] > 30:   # a party played: rows were taken from before
+        assert followed["kept"] > 0
