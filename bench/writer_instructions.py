@@ -1,0 +1,111 @@
+"""The hub's writer (`Hub.write_batch`, no broker) counted in what a loaded machine does not
+change: instructions under valgrind's callgrind, for admitted results and for refused ones
+(ALREADY SAVED), in batches of the size the hub takes them in a room (8 by default; the
+writer-alone bench's 50 hides what each batch costs).
+
+    # once per tree: a party of 50 tables (its journal) and the tables' payloads, in DIR
+    .venv/bin/python bench/writer_instructions.py setup DIR [--tree TREE]
+    # then, under callgrind: two dumps, DIR's admitted results (out.1) and refusals (out.2)
+    valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out \
+        .venv/bin/python bench/writer_instructions.py run DIR [--tree TREE] [--events 500] [--batch 8]
+    grep totals /tmp/cg.out.1 /tmp/cg.out.2      # divided by --events: instructions per event
+
+TREE: another commit's checkout (git worktree add TREE REV); its own `setup` (a journal
+as that commit writes it). Without callgrind, `run` counts Python calls (cProfile) instead.
+The figures are in docs/performance.md, section 3, "Session 11: the hub's CPU per event".
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import pickle
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TABLES, GAMES = 50, 20
+
+
+def setup(where: Path) -> None:
+    from bench.hub_bench import results
+    from bench.room import HubProcess, Room
+    from party.broker import Mosquitto
+    where.mkdir(parents=True, exist_ok=True)
+    body = {"form": "draw", "games_per_session": GAMES, "sessions": 1, "seat_check": False}
+    broker = Mosquitto().start()
+    try:
+        hub = HubProcess(where / "journal.sqlite3", broker.port)
+        hub.call("party", dict(tables=TABLES, **body))
+        seats = hub.call("seats")
+        hub.stop()
+    finally:
+        broker.stop()
+    bodies = results(body, seats, TABLES, GAMES, 1)
+    room = Room(TABLES, ack_bells=False)
+    # in the order a room sends them: every table's first result, then every second...
+    admitted = [(t.n, t.event("result", bodies[t.n][g])[1]) for g in range(GAMES) for t in room.tables]
+    # game 1 again under new ids (boot 2 of each board): ALREADY SAVED
+    refused = [(t.n, t.event("result", bodies[t.n][0], f"{t.board}.2.{i}")[1]) for i in range(GAMES)
+               for t in room.tables]
+    (where / "payloads.pickle").write_bytes(pickle.dumps((admitted, refused)))
+
+
+def run(where: Path, events: int, batch: int) -> None:
+    import logging
+
+    from hub.service import Hub, TableInput
+    admitted, refused = pickle.loads((where / "payloads.pickle").read_bytes())
+    scratch = where / "run.sqlite3"
+    for stale in (scratch, Path(f"{scratch}-head"), Path(f"{scratch}-wal"), Path(f"{scratch}.runs.json")):
+        stale.unlink(missing_ok=True)
+    with sqlite3.connect(where / "journal.sqlite3") as src, sqlite3.connect(scratch) as dst:
+        src.backup(dst)
+    logging.getLogger("hub").setLevel(logging.ERROR)
+    hub = Hub(scratch, "127.0.0.1", 1)   # never connected: its publishes are only queued
+    under_callgrind = "vgpreload" in os.environ.get("LD_PRELOAD", "")   # valgrind's preloads
+    profiler = None
+    if not under_callgrind:
+        import cProfile
+        profiler = cProfile.Profile()
+    # the refusals need game 1 saved: the admitted part is at least a round of every table
+    for name, part in (("admitted", admitted[:max(events, TABLES)]), ("refused", refused[:events])):
+        inputs = [TableInput(table, payload) for table, payload in part]
+        _control(under_callgrind, "-z")   # zeroed: this part alone
+        if profiler:
+            profiler.enable()
+        for i in range(0, len(inputs), batch):
+            hub.write_batch(inputs[i:i + batch])
+        if profiler:
+            profiler.disable()
+            import pstats
+            calls = sum(v[1] for v in pstats.Stats(profiler).stats.values())
+            print(f"{name}: {len(inputs)} inputs, {calls / len(inputs):.1f} Python calls per input")
+            profiler = cProfile.Profile()
+        _control(under_callgrind, "-d")   # dumped: one file a part
+    hub.journal.close()
+
+
+def _control(under_callgrind: bool, what: str) -> None:
+    if under_callgrind:
+        subprocess.run(["callgrind_control", what, str(os.getpid())], stdout=subprocess.DEVNULL, check=False)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("step", choices=("setup", "run"))
+    ap.add_argument("dir")
+    ap.add_argument("--tree", default=str(ROOT), help="the project's code to import (default: this tree)")
+    ap.add_argument("--events", type=int, default=500)
+    ap.add_argument("--batch", type=int, default=8)
+    args = ap.parse_args()
+    sys.path[:0] = [args.tree]
+    if args.step == "setup":
+        setup(Path(args.dir))
+    else:
+        run(Path(args.dir), args.events, args.batch)
+
+
+if __name__ == "__main__":
+    main()
