@@ -93,7 +93,7 @@ class Proposal:
 
     def __init__(self, id: str, source: str, kind: str, body: dict, sent: "Proposal | None" = None):
         # one proposal is made for every input the hub takes (hub/speed.py)
-        fill(self, id=id, source=source, kind=kind, body=body, sent=sent)
+        fill(self, {"id": id, "source": source, "kind": kind, "body": body, "sent": sent})
 
     @derived  # a body is never changed once made: asked for up to three times per input
     def digest(self) -> str:
@@ -111,8 +111,8 @@ class Proposal:
                 ) -> "Proposal":
         """A proposal whose body `body` is already read as `what` (made as `Event.journaled`
         makes an event: the judge makes one per result)."""
-        return made(Proposal, id=id, source=source, kind=what.KIND, body=body, sent=sent,
-                    what=what)   # as if read
+        return made(Proposal, {"id": id, "source": source, "kind": what.KIND, "body": body, "sent": sent,
+                               "what": what})   # as if read
 
     def judged(self, **fields) -> "Proposal":
         """This input with the fields the judge fills in (docs/journal.md), same digest."""
@@ -123,10 +123,11 @@ class Proposal:
 
     def event(self, seq: int, at: float) -> "Event":
         if "what" in self.__dict__:   # read already: handed on (one event per event admitted)
-            return made(Event, seq=seq, id=self.id, at=at, source=self.source, kind=self.kind,
-                        body=self.body, sent=self.sent, what=self.__dict__["what"])
-        return made(Event, seq=seq, id=self.id, at=at, source=self.source, kind=self.kind,
-                    body=self.body, sent=self.sent)
+            return made(Event, {"seq": seq, "id": self.id, "at": at, "source": self.source,
+                                "kind": self.kind, "body": self.body, "sent": self.sent,
+                                "what": self.__dict__["what"]})
+        return made(Event, {"seq": seq, "id": self.id, "at": at, "source": self.source, "kind": self.kind,
+                            "body": self.body, "sent": self.sent})
 
 
 @dataclass(frozen=True)
@@ -148,12 +149,13 @@ class Event:
         reader = READERS.get(kind)   # read_body's look-up, without its call: once per row
         if reader is not None:
             try:   # read here, at the journal's edge: the fold and the audit read every row
-                return made(Event, seq=seq, id=id, at=at, source=source, kind=kind, body=body,
-                            sent=None, what=reader(body))
+                return made(Event, {"seq": seq, "id": id, "at": at, "source": source, "kind": kind,
+                                    "body": body, "sent": None, "what": reader(body)})
             except Refusal:
                 pass
         # read again, and refused with why, where the fold or the audit asks
-        return made(Event, seq=seq, id=id, at=at, source=source, kind=kind, body=body, sent=None)
+        return made(Event, {"seq": seq, "id": id, "at": at, "source": source, "kind": kind, "body": body,
+                            "sent": None})
 
     @derived  # a body is never changed once made: spelled once for the digest and the journal
     def body_json(self) -> str:
@@ -188,7 +190,7 @@ class Verdict:
 
     def __init__(self, ok: bool, events: tuple = (), msg: str = "", why: str = "", held: bool = False):
         # as Proposal's: a verdict is made for every input judged
-        fill(self, ok=ok, events=events, msg=msg, why=why, held=held)
+        fill(self, {"ok": ok, "events": events, "msg": msg, "why": why, "held": held})
 
     @staticmethod
     def admit(*events: Event, msg: str = "SAVED") -> "Verdict":

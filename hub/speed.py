@@ -38,14 +38,16 @@ from typing import Any, Callable
 _new = object.__new__
 
 
-def fill(value, **fields) -> None:
+def fill(value, fields: dict) -> None:
     """Set `fields` on `value` without `object.__setattr__`'s call per field: for the
-    `__init__` of a frozen dataclass made once per input (a proposal, a verdict)."""
+    `__init__` of a frozen dataclass made once per input (a proposal, a verdict). A dict,
+    not keywords: a call's keywords made into a dict cost a third of the call."""
     value.__dict__.update(fields)
 
 
-def made(cls: type, **fields):
-    """A value of the (frozen dataclass) `cls` with exactly `fields`, without `__init__`."""
+def made(cls: type, fields: dict):
+    """A value of the (frozen dataclass) `cls` with exactly `fields` (a dict, as `fill`'s),
+    without `__init__`."""
     value = _new(cls)
     value.__dict__.update(fields)
     return value

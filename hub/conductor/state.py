@@ -63,9 +63,10 @@ class Entry:
         """An entry as its table keyed it, nothing mended yet: made without `__init__`'s call
         per field (a frozen dataclass sets each through object.__setattr__), as
         hub.event.Event.journaled makes an event: the fold makes one per result."""
-        return made(Entry, id=id, seq=seq, session=session, table=table, game=game, seats=seats,
-                    values=values, gains=gains, winners=winners, needs_confirm=needs_confirm,
-                    confirmed_by=None, annulled=None, corrections=(), in_play=in_play)
+        return made(Entry, {"id": id, "seq": seq, "session": session, "table": table, "game": game,
+                            "seats": seats, "values": values, "gains": gains, "winners": winners,
+                            "needs_confirm": needs_confirm, "confirmed_by": None, "annulled": None,
+                            "corrections": (), "in_play": in_play})
 
     @property
     def live(self) -> bool:

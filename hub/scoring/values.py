@@ -232,10 +232,11 @@ class HandOutcome:
         # dataclass's __init__ and a __post_init__ setting each field again through
         # object.__setattr__, at once: every hand scored makes one. A Counts is kept as it is
         # (it cannot change): the tally is most often the empty default.
-        fill(self, points=points if type(points) is Counts else Counts(points),
-             winners=winners if type(winners) is tuple else tuple(winners), blocked=blocked,
-             side_points=side_points if side_points is None or type(side_points) is Counts else Counts(side_points),
-             tally=tally if type(tally) is Counts else Counts(tally))
+        fill(self, {"points": points if type(points) is Counts else Counts(points),
+                    "winners": winners if type(winners) is tuple else tuple(winners), "blocked": blocked,
+                    "side_points": side_points if side_points is None or type(side_points) is Counts
+                    else Counts(side_points),
+                    "tally": tally if type(tally) is Counts else Counts(tally)})
 
 
 @dataclass(frozen=True)
