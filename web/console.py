@@ -80,7 +80,8 @@ def _conductor_only(refused: ConductorOnly):
 
 
 @bp.context_processor
-def _globals():
+def page_globals():
+    """What every console page is given (the season's pages too: web/season.py)."""
     return {"new_action_id": actions.new_action_id, "login": g.get("login"),
             "role": security.role(), "hidden_standings": _hub().state.standings_hidden is not None, "kept_form": kept_form,
             "replica": _hub().replica_lag(time.time()) if g.get("login") else None,

@@ -20,7 +20,7 @@ from season.ratings import rate, rated
 from season.report import season_csv, season_json
 
 from . import guest_list
-from .console import _globals as console_globals
+from .console import page_globals as console_globals
 from .season_chart import rating_chart
 from .security import login_required
 
