@@ -1,6 +1,7 @@
 """The same bytes out of the hub's batch path, on this tree and on another commit.
 
     python bench/same_bytes.py --against REV     # ALL SAME, or the first differences
+    python bench/same_bytes.py --against 20672b9 --across issue-24   # past issue 24's declared changes
     python bench/same_bytes.py                   # this tree alone: what the load holds
 
 The writer bench's load (bench/hub_bench.py: 200 tables x 40 results of a Draw
@@ -24,6 +25,10 @@ by a takeover (marked restored; a hub not started has no rebuild to run, hub/reb
 MQTT edge (topic, payload, retain: acks, screens, the bell), batch by batch.
 
 The adapter (`batch_path`) is the one place that knows each revision's way in.
+
+`--across CHANGE` compares across changes of the bytes made on purpose since REV: each
+a named rule of bench/across.py that removes or normalises only what it names, on the
+side it names. It prints what each touched, then ALL SAME or every other difference.
 """
 from __future__ import annotations
 
@@ -159,12 +164,13 @@ def drive(load: dict, batch: int, scenario: str, journal: Path) -> dict:
     replies: list = []
     path = BatchPath(journal, replies)
     items = [(n, base64.b64decode(p)) for n, p in load["items"]]
-    per_batch = []
+    per_batch, clocks = [], []
     # the Python calls the batch path makes, counted in one run (batches of 50, as the writer
     # bench's): its cost, told apart on a machine too loaded for a timing to
     profiler = cProfile.Profile() if (scenario, batch) == (SCENARIOS[0], 50) else None
     for i in range(0, len(items), batch):
         clock[0] = START + 1 + SPAN * i / len(items)
+        clocks.append(clock[0])
         if profiler:
             profiler.enable()
         path.write(items[i:i + batch])
@@ -174,7 +180,8 @@ def drive(load: dict, batch: int, scenario: str, journal: Path) -> dict:
         replies.clear()
     path.close()
     calls = pstats.Stats(profiler).total_calls / len(items) if profiler else None
-    return {"path": str(journal), "replies": per_batch, "calls": calls}
+    return {"path": str(journal), "replies": per_batch, "calls": calls, "clocks": clocks,
+            "restored_at": START if scenario == "takeover" else None}
 
 
 def _child(root: str, load_file: str, out_file: str) -> None:
@@ -265,18 +272,24 @@ def summary(runs: dict) -> None:
 def main() -> None:
     if sys.argv[1:2] == ["--child"]:
         return _child(*sys.argv[2:5])
+    from bench.across import DECLARED   # not in the child: it imports this tree's hub
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--against", metavar="REV", help="the commit to compare this tree with")
+    ap.add_argument("--across", metavar="CHANGE", choices=sorted(DECLARED),
+                    help="with --against: look past the changes of the bytes CHANGE made on purpose "
+                         f"(bench/across.py: {', '.join(sorted(DECLARED))})")
     args = ap.parse_args()
+    if args.across and not args.against:
+        ap.error("--across needs --against")
     from bench.against import checked_out, short, this_tree
     work = Path(tempfile.mkdtemp(prefix="same-bytes-"))
     try:
-        compare(args.against, work, checked_out, short, this_tree)
+        compare(args.against, work, checked_out, short, this_tree, args.across)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
-def compare(against: str | None, work: Path, checked_out, short, this_tree) -> None:
+def compare(against: str | None, work: Path, checked_out, short, this_tree, across: str | None = None) -> None:
     load_file = work / "load.json"
     load = make_load()
     load_file.write_text(json.dumps(load))
@@ -293,12 +306,25 @@ def compare(against: str | None, work: Path, checked_out, short, this_tree) -> N
         theirs = run_revision(other, commit, load_file, work)
     print(f"{commit}:")
     summary(theirs)
+    past = ""
+    if across:
+        from bench.across import NotAcross, normalise
+        past = f", past {across}'s declared changes"
+        print(f"\nAcross {across} (bench/across.py), in all {len(mine)} runs:")
+        try:
+            declared = normalise(mine, theirs, across, [(n, base64.b64decode(p)) for n, p in load["items"]])
+        except NotAcross as e:
+            raise SystemExit(f"--across {across}: {e}")
+        for rule, touched in declared:
+            print(f"  {rule.name} (issue {rule.issue}, {rule.commit}): {rule.why}\n"
+                  f"    {rule.touches}\n    touched: "
+                  + (", ".join(f"{n:,} {what}" for what, n in sorted(touched.items())) or "nothing"))
     found = differences(mine, theirs)
     if found:
-        print(f"\nDIFFERENT: this tree ({here}) against {commit}")
+        print(f"\nDIFFERENT: this tree ({here}) against {commit}{past}")
         print("\n".join(found))
         raise SystemExit(1)
-    print(f"\nALL SAME: this tree ({here}) against {commit}: every journal row, refused row and reply")
+    print(f"\nALL SAME: this tree ({here}) against {commit}{past}: every journal row, refused row and reply")
 
 if __name__ == "__main__":
     main()
