@@ -188,7 +188,7 @@ def _settling_gone(here: dict, there: dict, load: Load) -> Counter:
 DECLARED = {
     "issue-24": (
         Declared("journal-seal", "24", "df04d08",
-                 "each journal row carries its seal, the hash chain's link (a column 20672b9's journal has not)",
+                 "each journal row carries its seal, the hash chain's link (a column the older journal has not)",
                  "removes the journal's 8th column, seal, from this tree's rows",
                  _journal_seal),
         Declared("ack-seal", "24", "c4c5b6e",
@@ -197,7 +197,7 @@ DECLARED = {
                  _ack_seal),
         Declared("reused-after-envelope", "24", "8076f9b",
                  "an id refused at the envelope has had its verdict: any other content with it is ID REUSED",
-                 "for ids sent both refused at the envelope and with other content: 20672b9's refused row "
+                 "for ids sent both refused at the envelope and with other content: the older tree's refused row "
                  "for the later content (recorded after this tree's refusal at the envelope) removed, and the "
                  "why of an ack saying ID REUSED here and anything else there, same batch and table, "
                  "made the same on both sides",
@@ -205,14 +205,14 @@ DECLARED = {
         Declared("envelope-recorded", "24", "8076f9b",
                  "a refusal at the envelope is final and recorded, as the digest of the bytes sent",
                  "removes this tree's refused rows whose digest is that of the bytes of an input refused at "
-                 "the envelope, with its why: a row 20672b9 never wrote (it refuses if 20672b9 has one)",
+                 "the envelope, with its why: a row the older tree never wrote (it refuses if the older tree has one)",
                  _envelope_recorded),
         Declared("settling-gone", "24", "d0f4bb2",
                  "the takeover rebuilds instead of holding the tables' refusals for a minute",
                  "in the takeover run, in the minute after the restoration: this tree's refusal acks (not at "
-                 "the envelope) that 20672b9 did not give in that batch, this tree's refused rows of that "
-                 "minute that 20672b9 never recorded, and the time of those it recorded later with the same "
-                 "digest and why: rows 20672b9 never wrote in that minute (it refuses if 20672b9 has one)",
+                 "the envelope) that the older tree did not give in that batch, this tree's refused rows of that "
+                 "minute that the older tree never recorded, and the time of those it recorded later with the same "
+                 "digest and why: rows the older tree never wrote in that minute (it refuses if it has one)",
                  _settling_gone),
     ),
 }
