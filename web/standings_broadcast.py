@@ -21,13 +21,15 @@ import threading
 import time
 from collections import deque
 
-PING = b": ping\n\n"
 
 
 def chunk(message: bytes) -> bytes:
     """`message` as one chunk of the response's chunked body (the web server's HTTP/1.1
     framing, web/server.py), made once for every screen."""
     return b"%x\r\n%s\r\n" % (len(message), message)
+
+
+PING = chunk(b": ping\n\n")   # a keep-alive comment
 
 
 class Screen:
