@@ -165,8 +165,9 @@ def standings_after(state: PartyState, before: Standings | None = None) -> Stand
 
 def _leaders(state: PartyState, s, before: Standings | None) -> tuple[list, list, tuple]:
     """(the cards ranked, their rows, what they were made from). From `before`: the cards whose
-    amount changed are taken out of its order and put back at their place, the rows between
-    their old and new ranks made anew (ranks shifted), and those of cards moved to another seat;
+    amount changed are taken out of its order and put back at their place, their rows made anew,
+    the rows between their old and new ranks given their new rank, and those of cards moved to
+    another seat made anew;
     the others are before's rows, their rank, card, amount, place and guest the same."""
     amount, seated, low = totals(state), seated_cards(s), state.setup.lowest_wins
     ranked_from = (amount, seated, state.guests, state.holders, low)   # the train games: the lowest leads
@@ -191,7 +192,10 @@ def _leaders(state: PartyState, s, before: Standings | None) -> tuple[list, list
     span = [i for c in moved for i in (before.order.index(c), order.index(c))]
     lo, hi = (min(span), max(span) + 1) if span else (0, 0)
     rows = before.page["leaders"]
-    rows = rows[:lo] + [row(i, order[i]) for i in range(lo, hi)] + rows[hi:]
+    # the same cards hold the span's places before and after: the unmoved ones only changed rank
+    shifted = {r["card"]: r for r in rows[lo:hi]}
+    rows = rows[:lo] + [row(i, c) if c in moved else {**shifted[c], "rank": i + 1}
+                        for i, c in enumerate(order[lo:hi], start=lo)] + rows[hi:]
     if seated != was[1]:
         at = {c: i for i, c in enumerate(order)}
         for c in amount.keys() - moved:
