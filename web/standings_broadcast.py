@@ -80,9 +80,7 @@ class Broadcast:
         self._lock = threading.Lock()
         self._joining: list[Screen] = []
         self._thread: threading.Thread | None = None
-        self._wake_r, self._wake_w = socket.socketpair()
-        self._wake_r.setblocking(False)
-        self._wake_w.setblocking(False)
+        self._wake_w: socket.socket | None = None   # while the thread runs: a byte wakes it
         projection.on_made(self._wake)
 
     def join(self, sock: socket.socket, last: int | None) -> None:
@@ -94,20 +92,25 @@ class Broadcast:
                 return
             self._joining.append(screen)
             if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="screens", daemon=True)
+                wake_r, self._wake_w = socket.socketpair()
+                for end in (wake_r, self._wake_w):
+                    end.setblocking(False)
+                self._thread = threading.Thread(target=self._run, args=(wake_r,), name="screens", daemon=True)
                 self._thread.start()
         self._wake()
         screen.gone.wait()
 
     def _wake(self) -> None:
-        try:
-            self._wake_w.send(b"!")
-        except BlockingIOError:
-            pass   # a wake-up is waiting already
+        wake = self._wake_w
+        if wake is not None:
+            try:
+                wake.send(b"!")
+            except OSError:
+                pass   # a wake-up is waiting already, or the thread has ended
 
-    def _run(self) -> None:
+    def _run(self, wake: socket.socket) -> None:
         selector = selectors.DefaultSelector()
-        selector.register(self._wake_r, selectors.EVENT_READ)
+        selector.register(wake, selectors.EVENT_READ)
         screens: dict[socket.socket, Screen] = {}
         key, standings, boards, looked = None, b"", None, float("-inf")
         try:
@@ -143,7 +146,7 @@ class Broadcast:
                 for ready, events in selector.select(max(0.0, due - time.monotonic())):
                     screen = ready.data
                     if screen is None:
-                        self._wake_r.recv(4096)
+                        wake.recv(4096)
                     elif events & selectors.EVENT_READ and not _open(screen.sock):
                         self._leave(selector, screens, screen)
         finally:
@@ -153,6 +156,10 @@ class Broadcast:
                 for screen in self._joining:
                     screen.gone.set()
                 self._joining, self._thread = [], None
+                wake.close()
+                self._wake_w.close()
+                self._wake_w = None
+            selector.close()
 
     def _send(self, selector, screens: dict, screen: Screen) -> None:
         try:
