@@ -15,8 +15,9 @@ from contextlib import contextmanager
 
 from hub.event import Event
 from hub.refusal import Refusal
-from hub.speed import numbered
+from hub.speed import copied, numbered
 
+from .frozen import Draft, FrozenMap, undo
 from .registry import FOLDS
 from .state import PartyState, replace
 
@@ -25,13 +26,16 @@ def initial() -> PartyState:
     return PartyState()
 
 
-def apply(state: PartyState, event: Event) -> PartyState:
+def apply(state: PartyState, event: Event, changes: list | None = None) -> PartyState:
     """The state after `event`; one it cannot apply is listed in `anomalies`. One try around
-    the step, which `folded` spells without it: a replay calls this once per row."""
+    the step, which `folded` spells without it: a replay calls this once per row. `changes`:
+    a replay's log of what the step set in its drafts (`replay`), put back if it fails."""
     step = FOLDS.get(event.kind)
     try:
         new = state if step is None else step(state, event)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError, Refusal) as e:
+        if changes:
+            undo(changes)
         why = e.why if isinstance(e, Refusal) else f"{type(e).__name__}: {e}"
         return replace(state, seq=event.seq,
                        anomalies=state.anomalies + ((event.seq, event.kind, why),))
@@ -75,7 +79,22 @@ def collector_spares_the_party() -> None:
 
 @collector_paused()
 def replay(events) -> PartyState:
-    state = initial()
+    """The state `events` fold to. Nobody sees the states between, so the session on keeps
+    its tables in a `Draft`, changed in place, instead of a copy of every table per event;
+    each draft is frozen before the state is returned."""
+    state, changes = initial(), []
     for e in events:
-        state = apply(state, e)
-    return state
+        state = apply(state, e, changes)
+        changes.clear()
+        sessions = state.sessions
+        if sessions and type(sessions[-1].tables) is not Draft:   # a session seated anew
+            s = sessions[-1]
+            state = state.with_session(copied(s, {"tables": Draft(s.tables, changes)}))
+    return _frozen(state)
+
+
+def _frozen(state: PartyState) -> PartyState:
+    """`state` with its sessions' drafts frozen: FrozenMaps, as a step makes them."""
+    sessions = tuple(copied(s, {"tables": FrozenMap(s.tables)}) if type(s.tables) is Draft else s
+                     for s in state.sessions)
+    return copied(state, {"sessions": sessions}) if state.sessions else state

@@ -44,6 +44,38 @@ class FrozenMap(dict):
 
 EMPTY: FrozenMap = FrozenMap()
 
+_NONE = object()   # a key the draft did not hold
+
+
+class Draft(FrozenMap):
+    """A session's map of tables while a replay folds it (`fold.replay`), nobody else holding
+    it: `set` puts the table in place and returns the same map, instead of copying every
+    table per event (a quarter of a replay's instructions, docs/performance.md section 4).
+    Each change is logged in `changes` (the map, the key, what it held), for the replay to put
+    back where a step fails half-way; the replay freezes it (`FrozenMap(draft)`) before anyone
+    sees its state. Read, it is a FrozenMap like any other."""
+
+    __slots__ = ("changes",)
+
+    def __init__(self, items, changes: list):
+        dict.__init__(self, items)
+        self.changes = changes
+
+    def set(self, key: K, value: V) -> "Draft[K, V]":
+        self.changes.append((self, key, dict.get(self, key, _NONE)))
+        dict.__setitem__(self, key, value)
+        return self
+
+
+def undo(changes: list) -> None:
+    """The drafts as they were before `changes` (logged by `Draft.set`), the last undone first."""
+    for draft, key, was in reversed(changes):
+        if was is _NONE:
+            dict.__delitem__(draft, key)
+        else:
+            dict.__setitem__(draft, key, was)
+    changes.clear()
+
 
 def frozen(value):
     """A JSON value as an immutable, hashable one: objects as FrozenMap, arrays as tuples."""

@@ -1,0 +1,123 @@
+"""A replay keeps the session's tables in a draft changed in place (hub/conductor/fold.py,
+`replay`; docs/performance.md section 4) where the live hub copies the map for every event:
+folded both ways, a long party with everything that puts a table back (results,
+confirmations, seat checks, bells seen, closings, corrections of an earlier session, a
+table added, guests leaving and seated) and rows the fold cannot apply, one of them after it
+has emptied a seat, gives the same state after every event; and what the replay returns
+is frozen like any state the hub folds."""
+import random
+from dataclasses import replace
+
+import pytest
+
+from hub.conductor import events as k
+from hub.conductor import audit, fold, replay
+from hub.conductor.frozen import FrozenMap
+from hub.conductor.leads import keys_lead
+from hub.conductor.state import in_play, table_done
+from hub.event import Event
+from party.hands import played_values
+
+from .party import Party
+
+
+def confirm(p: Party, n: int) -> None:
+    """The pending result at table `n`, if any, confirmed by a seat of the side that lost."""
+    t = p.state.session.tables[n]
+    e = t.pending
+    if e is not None:
+        seat = next(x for x, c in zip("ABCD", t.seats) if c and x not in e.winners)
+        p.must(p.table(n, k.CONFIRM, {"entry": e.id, "seat": seat}))
+
+
+def play_session(p: Party, rng: random.Random) -> None:
+    p.start()
+    setup = p.state.setup
+    while p.state.session.bell is None:
+        s = p.state.session
+        n = rng.choice([n for n, t in s.tables.items() if in_play(setup, t) and t.pending is None])
+        t = s.tables[n]
+        p.must(p.result(n, played_values(setup, t.seats, rng, lead=keys_lead(setup.form, t.entered + 1))))
+        if rng.random() < 0.8:   # the other side confirms (now or later)
+            confirm(p, n)
+    for n in sorted(p.state.session.tables):
+        confirm(p, n)
+    p.ack_bell()
+    s = p.state.session
+    for n, t in sorted(s.tables.items()):
+        if in_play(setup, t) and not table_done(setup, s, t):
+            p.must(p.staff(k.TABLE_CLOSED, {"table": n, "why": "the game in hand abandoned"}))
+
+
+def long_party() -> tuple[Party, list[Event]]:
+    """A Block party of 38 guests on 10 tables, every result confirmed, three sessions, and
+    the journal with rows the fold cannot apply put in (renumbered)."""
+    rng, p = random.Random(25), Party()
+    p.create(form="block", tables=10, confirm=True)
+    p.guests([f"Guest {i:02d}" for i in range(38)])
+    p.draw(seed=3)
+    play_session(p, rng)
+    first = p.state.session.tables[1].entries[0].id
+    p.reseat()
+    p.must(p.staff(k.TABLE_ADDED, {"why": "more came"}))
+    p.must(p.staff(k.RESULT_CORRECTED, {"entry": first, "why": "recount",
+                                        "values": dict(p.state.sessions[0].tables[1].entries[0].values)}))
+    p.must(p.staff(k.GUEST_LEFT, {"guest": p.state.holders[p.state.session.tables[2].seats[0]],
+                                  "why": "last train"}))
+    play_session(p, rng)
+    p.reseat()
+    play_session(p, rng)
+    card = p.state.session.tables[3].seats[1]
+    bad = [   # a guest seated at a table there is not: his seat emptied, then the step fails
+        (len(p.journal) // 2, k.GUEST_SEATED,
+         {"guest": p.state.holders[card], "table": 99, "seat": "D", "why": "x"}),
+        (len(p.journal) // 3, k.CONFIRM, {"table": 1, "entry": "no such", "seat": "B"}),
+        (len(p.journal) - 5, k.GUEST_SEATED, {"guest": "Nobody", "table": 1, "seat": "A", "why": "x"}),
+    ]
+    journal = list(p.journal)
+    for at, kind, body in sorted(bad, reverse=True):
+        journal.insert(at, Event(0, f"forged-{at}", p.now, "staff:ann", kind, body))
+    return p, [replace(e, seq=i) for i, e in enumerate(journal, start=1)]
+
+
+@pytest.fixture(scope="module")
+def party():
+    return long_party()
+
+
+def test_the_replay_folds_to_the_plain_folds_state_after_every_event(party, monkeypatch):
+    p, journal = party
+    plain, state = [], fold.initial()
+    for e in journal:   # the live hub's fold: a new map of tables for every change
+        state = fold.apply(state, e)
+        plain.append(state)
+    assert len(plain) > 200 and len(state.sessions) == 3 and len(state.anomalies) == 3
+    assert "KeyError" in state.anomalies[-2][2]   # the forged seating failed half-way
+
+    real, seen = fold.apply, []
+
+    def compared(before, e, changes=None):
+        after = real(before, e, changes)
+        want = plain[len(seen)]
+        assert after == want, (e.seq, e.kind)
+        assert [dict(s.tables) for s in after.sessions] == [dict(s.tables) for s in want.sessions]
+        seen.append(e.seq)
+        return after
+
+    monkeypatch.setattr(fold, "apply", compared)
+    replayed = replay(journal)
+    assert seen == [e.seq for e in journal]
+    assert replayed == state and replayed.anomalies == state.anomalies
+
+
+def test_what_the_replay_returns_is_frozen_and_holds_nothing_it_changes(party):
+    p, journal = party
+    upto = [e for e in journal if e.seq <= len(journal) // 2]
+    half = replay(upto)
+    tables = [dict(s.tables) for s in half.sessions]
+    assert all(type(s.tables) is FrozenMap for s in half.sessions)
+    with pytest.raises(TypeError):
+        half.session.tables[1] = half.session.tables[2]
+    assert half.session.tables.set(1, half.session.tables[2]) is not half.session.tables
+    whole, _ = audit(journal[len(upto):], half)   # folded on from it, as a restarted hub does
+    assert [dict(s.tables) for s in half.sessions] == tables and whole == replay(journal) != half
