@@ -19,6 +19,8 @@ replay's time and a fifth of the writer's. The domain's values stay frozen datac
 - `numbered`: a value just made by the caller, seen by nobody yet, numbered in place
   rather than copied once more (the fold numbers each new state: a quarter of a replay's
   copies).
+- `forgotten`: an answer dropped in place from a value only its maker holds yet (a replay's
+  session, its tables changed in place: hub/conductor/fold.py, `replay`).
 - `remembered`: the same kept for a question asked from outside the value's class (a
   session's gains, summed by every movement and standings page: a replay's audit was
   quadratic in the sessions without it).
@@ -84,6 +86,12 @@ def copied(value, changes: dict, forget: tuple[str, ...] | list[str] = ()):
     return new
 
 
+def forgotten(value, name: str) -> None:
+    """`value` without its answer `name` (`derived` or `remembered`), in place: for a value
+    nobody but its maker holds."""
+    value.__dict__.pop(name, None)
+
+
 def remembered(value, name: str, compute: Callable[[Any], Any]):
     """`compute(value)`, kept on the value under `name` the first time it is asked for: a
     `derived` answer for a question asked from outside the value's class (its class lists
@@ -98,7 +106,7 @@ def remembered(value, name: str, compute: Callable[[Any], Any]):
 def numbered(before, after, seq: int):
     """`after` with its field `seq` set to `seq`: copied if it is `before` (a step that changed
     nothing, whose value others hold), else set in place: a value the caller has just made
-    from `before`, seen by nobody yet."""
+    from `before`, seen by nobody yet (`before` None: nobody else holds `after`, a replay's)."""
     if after is before:
         after = _new(type(before))
         after.__dict__.update(before.__dict__)

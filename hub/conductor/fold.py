@@ -39,7 +39,8 @@ def apply(state: PartyState, event: Event, changes: list | None = None) -> Party
         why = e.why if isinstance(e, Refusal) else f"{type(e).__name__}: {e}"
         return replace(state, seq=event.seq,
                        anomalies=state.anomalies + ((event.seq, event.kind, why),))
-    return numbered(state, new, event.seq)
+    # a replay's state is held by nobody else: numbered in place, whatever the step did
+    return numbered(state if changes is None else None, new, event.seq)
 
 
 def folded(state: PartyState, event: Event) -> PartyState:

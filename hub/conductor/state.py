@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
-from hub.speed import copied, derived, made, replace  # noqa: F401 (replace: the party's values' own)
+from hub.speed import copied, derived, forgotten, made, replace  # noqa: F401 (replace: the party's values' own)
 
 from .cards import SEATS
-from .frozen import EMPTY, FrozenMap
+from .frozen import EMPTY, Draft, FrozenMap
 from .setup import Setup
 
 
@@ -222,8 +222,14 @@ class Session:
 
     def with_table(self, n: int, t: TableSession) -> "Session":
         """This session with table `n` now `t` (`replace` spelled out, the bell known carried
-        on: the fold puts a table back for every result)."""
-        return copied(self, {"tables": self.tables.set(n, t)}, ("gains",))
+        on: the fold puts a table back for every result). A replay's session, its tables a
+        draft (fold.replay), is held by nobody else: changed in place and returned."""
+        tables = self.tables
+        if type(tables) is Draft:
+            tables.set(n, t)
+            forgotten(self, "gains")
+            return self
+        return copied(self, {"tables": tables.set(n, t)}, ("gains",))
 
     def place_of(self, card: str) -> tuple[int, str] | None:
         for n, t in self.tables.items():
@@ -279,7 +285,10 @@ class PartyState:
         """This state with table `n` of its session now `t` (the fold puts a table back for
         most events: a result, a confirmation, a bell seen, a seat check)."""
         sessions = self.sessions
-        return copied(self, {"sessions": sessions[:-1] + (sessions[-1].with_table(n, t),)})
+        s = sessions[-1].with_table(n, t)
+        if s is sessions[-1]:   # a replay's session, changed in place: this state is the replay's
+            return self
+        return copied(self, {"sessions": sessions[:-1] + (s,)})
 
 
 # -- the questions asked of a session --------------------------------------------------
