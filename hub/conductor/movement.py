@@ -54,12 +54,18 @@ def session_gains(s: Session) -> Mapping[str, int]:
 def _gains(s: Session) -> Mapping[str, int]:
     gains: dict[str, int] = {}
     for t in s.tables.values():
-        for e in t.entries:
-            if e.counts:
-                for card, g in zip(e.seats, e.gains):
-                    if card is not None:
-                        gains[card] = gains.get(card, 0) + g
+        for card, g in table_gains(t):
+            gains[card] = gains.get(card, 0) + g
     return MappingProxyType(gains)
+
+
+def table_gains(t):
+    """(card, gain) of each counted result at table `t` (a TableSession), in order."""
+    for e in t.entries:
+        if e.counts:
+            for card, g in zip(e.seats, e.gains):
+                if card is not None:
+                    yield card, g
 
 
 def precedence_key(setup: Setup, place: Place) -> tuple:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .cards import SEATS, colour, label, number
+from .movement import table_gains
 from .prizes import awards, prize_count, punch_holes, totals
 from .screens import current_bell
 from .state import (PartyState, in_play, missing, party_over, seated_cards, session_phase,
@@ -109,6 +110,7 @@ class Standings(NamedTuple):
     tables: dict               # table -> (made from, row)
     order: list                # the cards as ranked, those of page["leaders"]
     ranked_from: tuple | None  # (amounts, places, guests, holders, lowest wins): the leaders' inputs
+    sessions: tuple = ()       # the state's sessions they were made at
 
 
 def standings(state: PartyState) -> dict:
@@ -160,7 +162,37 @@ def standings_after(state: PartyState, before: Standings | None = None) -> Stand
     if state.final_count is not None:
         out["prizes"] = _awards_json(state)
     out["over"] = party_over(state)
-    return Standings(out, tables, order, ranked_from)
+    return Standings(out, tables, order, ranked_from, state.sessions)
+
+
+def _amounts(state: PartyState, s, before: Standings | None) -> tuple[dict, dict]:
+    """(each card's total, where each card sits in session `s`) — `totals(state)` and
+    `seated_cards(s)`; from `before`'s, where only tables of the same session in play changed
+    since (the other sessions, the guests and the holders the same values), by those tables'
+    results and seats alone: an entry changes one table, and summing 200 tables' results and
+    seating 800 cards again at each was a fifth of the standings (issue 25)."""
+    was = before.ranked_from if before else None
+    if (was is None or state.setup.partnership or was[2] is not state.guests or was[3] is not state.holders
+            or len(before.sessions) != len(state.sessions) or before.sessions[:-1] != state.sessions[:-1]
+            or before.sessions[-1].number != s.number or state.sessions[-1] is not s):
+        return totals(state), seated_cards(s)
+    old, amount, seated = before.sessions[-1], dict(was[0]), dict(was[1])
+    for n in old.tables.keys() | s.tables.keys():
+        t, o = s.tables.get(n), old.tables.get(n)
+        if t is o:
+            continue
+        for table, sign in ((o, -1), (t, 1)):
+            for card, g in table_gains(table) if table is not None else ():
+                if card not in amount:
+                    return totals(state), seated_cards(s)
+                amount[card] += sign * g
+        for i, c in enumerate(o.seats if o is not None else ()):
+            if c is not None and seated.get(c) == (n, SEATS[i]):
+                del seated[c]
+        for i, c in enumerate(t.seats if t is not None else ()):
+            if c is not None:
+                seated[c] = (n, SEATS[i])
+    return amount, seated
 
 
 def _leaders(state: PartyState, s, before: Standings | None) -> tuple[list, list, tuple]:
@@ -169,7 +201,7 @@ def _leaders(state: PartyState, s, before: Standings | None) -> tuple[list, list
     the rows between their old and new ranks given their new rank, and those of cards moved to
     another seat made anew;
     the others are before's rows, their rank, card, amount, place and guest the same."""
-    amount, seated, low = totals(state), seated_cards(s), state.setup.lowest_wins
+    (amount, seated), low = _amounts(state, s, before), state.setup.lowest_wins
     ranked_from = (amount, seated, state.guests, state.holders, low)   # the train games: the lowest leads
 
     def rank_key(c):
