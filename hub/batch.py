@@ -95,8 +95,8 @@ def admit_batch(state, inputs: Iterable[TableInput | LocalInput | Heard], known:
     parsed = [(item, _parse(item, notes)) for item in inputs if type(item) is not Heard]
     # One look-up for the whole batch: one per input let every other thread of the
     # hub take the GIL between them (a fifth of the writer's time in a rush).
-    journaled, refused = known.verdicts(p.id if p is not None else r[1] for _, (p, r) in parsed
-                                        if p is not None or r is not None)
+    journaled, refused = known.verdicts([p.id if p is not None else r[1] for _, (p, r) in parsed
+                                         if p is not None or r is not None])
     refusing: list[Refused] = []
     for item, (proposal, refusal) in parsed:
         if refusal:
@@ -126,8 +126,25 @@ def admit_batch(state, inputs: Iterable[TableInput | LocalInput | Heard], known:
         if rebuilding:
             _rebuilding(rebuild, item, proposal, seq + rebuild.offset, replies, notes)
             continue
-        state, seq = _admit(state, seq, item, proposal, now, in_batch, known, appended, replies, refusing,
-                            refused, notes)
+        # judged against the state so far: admitted, held or refused (one frame less per
+        # input than a step of its own with a dozen arguments: docs/performance.md)
+        verdict, state_after, events = _judge(state, proposal, seq, now, in_batch, known, notes)
+        if verdict.ok:
+            state, seq = state_after, seq + len(events)
+            appended.extend(events)
+            for e in events:
+                in_batch[e.id] = (e.seq, e.digest)
+            replies.append((item, proposal.id, verdict, events[0].seq if events else None))
+        elif verdict.held and not isinstance(item, (LocalInput, GapInput)):
+            # an earlier entry of this table is on its way: no verdict the board would
+            # keep; it sends this one again and it is judged again then
+            notes.append((logging.INFO, "%s held %s: %s", (proposal.source, proposal.id, verdict.why), None))
+        else:
+            notes.append((logging.INFO, "%s refused %s: %s", (proposal.source, proposal.id, verdict.why), None))
+            if not verdict.held and verdict.why != HUB_ERROR:
+                refusing.append((proposal.id, proposal.digest, verdict.why, now))
+                refused[proposal.id] = (proposal.digest, verdict.why)
+            replies.append((item, proposal.id, verdict, None))
     if rebuilding:
         state, seq = _rebuilt(rebuild, state, seq, now, in_batch, known, appended, replies, refusing,
                               refused, notes)
@@ -140,29 +157,6 @@ def admit_batch(state, inputs: Iterable[TableInput | LocalInput | Heard], known:
                 appended.append(event)
                 in_batch[event.id] = (seq, event.digest)
     return Outcome(state, appended, replies, refusing, notes)
-
-
-def _admit(state, seq: int, item, proposal: Proposal, now: float, in_batch: dict, known: Known,
-           appended: list, replies: list, refusing: list, refused: dict, notes: list):
-    """One input judged against the state so far: admitted, held or refused; the state and seq after."""
-    verdict, state_after, events = _judge(state, proposal, seq, now, in_batch, known, notes)
-    if verdict.ok:
-        appended.extend(events)
-        for e in events:
-            in_batch[e.id] = (e.seq, e.digest)
-        replies.append((item, proposal.id, verdict, events[0].seq if events else None))
-        return state_after, seq + len(events)
-    if verdict.held and not isinstance(item, (LocalInput, GapInput)):
-        # an earlier entry of this table is on its way: no verdict the board would
-        # keep; it sends this one again and it is judged again then
-        notes.append((logging.INFO, "%s held %s: %s", (proposal.source, proposal.id, verdict.why), None))
-        return state, seq
-    notes.append((logging.INFO, "%s refused %s: %s", (proposal.source, proposal.id, verdict.why), None))
-    if not verdict.held and verdict.why != HUB_ERROR:
-        refusing.append((proposal.id, proposal.digest, verdict.why, now))
-        refused[proposal.id] = (proposal.digest, verdict.why)
-    replies.append((item, proposal.id, verdict, None))
-    return state, seq
 
 
 def _rebuilding(rebuild: Rebuild, item, proposal: Proposal, lost_so_far: int, replies: list, notes: list) -> None:

@@ -1,6 +1,7 @@
 """The append-only journal: one SQLite file per party (see docs/journal.md)."""
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 from pathlib import Path
@@ -155,11 +156,14 @@ class Journal:
         batch is what lets the hub keep up with a room entering after the bell.
         A failure appends nothing.
         """
-        seq, head, link, rows = *self.head, seal.link, []
+        seq, head = self.head
+        rows, seals, sha256, dumps = [], {}, hashlib.sha256, orjson.dumps
         for e in events:   # each row sealed on the one before it (hub/seal.py)
-            seq, body, digest = e.seq, e.body_json, e.digest
-            head = link(head, seq, e.id, e.at, e.source, e.kind, digest, body)
-            rows.append((seq, e.id, e.at, e.source, e.kind, body, digest, head))
+            seq, id_, at, source, kind, body, digest = e.seq, e.id, e.at, e.source, e.kind, e.body_json, e.digest
+            # `seal.link` spelled out, as `seal.check` spells it (the same bytes: every test
+            # of the chain writes here and checks there): a call of eight arguments less a row
+            head = seals[seq] = sha256(dumps((head, seq, id_, float(at), source, kind, digest, body))).hexdigest()
+            rows.append((seq, id_, at, source, kind, body, digest, head))
         self._db.execute("BEGIN IMMEDIATE")
         try:
             self._db.executemany("INSERT INTO journal (seq, id, at, source, kind, body, digest, seal) "
@@ -169,11 +173,13 @@ class Journal:
         except BaseException:
             self._db.execute("ROLLBACK")
             raise
-        self._refused.update((id_, (digest, why)) for id_, digest, why, _ in refused)
+        known = self._refused
+        for id_, digest, why, _ in refused:   # a loop, not a generator: a resume less a refusal
+            known[id_] = (digest, why)
         if rows:
             self.head = (seq, head)
             self._head_record.write(seq, head)
-            self._batch_seals = {row[0]: row[7] for row in rows}
+            self._batch_seals = seals
 
     def seal_of(self, seq: int) -> str | None:
         """The seal of the row at `seq` (what its ack carries): the last batch's from memory,

@@ -25,11 +25,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import ClassVar
 
 from hub.refusal import Refusal
 from hub.scoring import get_form
 from hub.scoring.forms.trains import BLANKS
+from hub.speed import derived_by_setattr as derived
 
 from .forms import FORMS as PARTY_FORMS, PartyForm
 
@@ -78,35 +80,43 @@ class Setup:
         # meet in one cache.
         return hash(self.form)
 
-    @property
+    # The form's answers below are asked of the set-up for every result judged and every
+    # screen made (a table in play, the partnership's rule): each is kept on the set-up the
+    # first time (hub/speed.py's `derived_by_setattr`), a look-up after that rather than a
+    # property's call each time. A set-up never changes once made: they stay true (a copy
+    # with other fields, hub/speed.py's `replace`, drops them).
+    _derived: ClassVar = ("party_form", "game", "partnership", "moving", "lowest_wins", "fewest",
+                          "bell_meaning", "measure")
+
+    @derived
     def party_form(self) -> PartyForm:
         return PARTY_FORMS[self.form]
 
-    @property
+    @derived
     def game(self) -> str:
         """The scoring engine's form its tables play."""
         return PARTY_FORMS[self.form].game
 
-    @property
+    @derived
     def partnership(self) -> bool:
         return PARTY_FORMS[self.form].partnership
 
-    @property
+    @derived
     def moving(self) -> str:
         """How the players move after a session: the set-up's choice, or the form's."""
         return self.movement or PARTY_FORMS[self.form].movement
 
-    @property
+    @derived
     def lowest_wins(self) -> bool:
         return PARTY_FORMS[self.form].lowest_wins
 
-    @property
+    @derived
     def fewest(self) -> int:
         """The fewest players a table of this form plays with (four in the partnership forms:
         "There must always be four players at each table", BERGEN GAME)."""
         return PARTY_FORMS[self.form].players
 
-    @property
+    @derived
     def bell_meaning(self) -> str:
         """What the conductor's bell means in this form (000_ff8a6ed40036e836.txt): Block,
         Draw, All-Quarters, Sebastopol — "he requests the other tables to finish the games
@@ -114,12 +124,17 @@ class Setup:
         all tables stop playing at once" (stop). Each form says its own (forms/)."""
         return self.bell or PARTY_FORMS[self.form].bell
 
-    @property
+    @derived
     def measure(self) -> str:
         return PARTY_FORMS[self.form].measure
 
     def to_json(self) -> dict:
-        return dict(self.__dict__)
+        # its fields, not the answers derived from them and kept beside them (read as
+        # attributes: its `__dict__` asked for would slow every read after: hub/speed.py)
+        return {name: getattr(self, name) for name in _FIELDS}
+
+
+_FIELDS = tuple(f.name for f in fields(Setup))
 
 
 def from_body(body: dict) -> Setup:
