@@ -14,7 +14,7 @@ who may send what and the steps every input takes.
 from __future__ import annotations
 
 from hub.event import Event, Proposal, Verdict
-from hub.refusal import Refusal
+from hub.refusal import Refusal, shown
 
 from . import events as k
 from .fold import folded
@@ -37,7 +37,8 @@ def admit(state: PartyState, p: Proposal, seq: int, now: float
             events += bell
     except Refusal as r:   # the only exception a bad input raises: anything else is a bug
         return Verdict.refuse(r.why, held=isinstance(r, NotYet)), state, ()
-    return Verdict.admit(*events, msg=a.msg), after, events
+    # Verdict.admit's verdict, without its call and its events gathered again (every input)
+    return Verdict(True, events, shown(a.msg)), after, events
 
 
 def judge(state: PartyState, p: Proposal, now: float) -> Verdict:

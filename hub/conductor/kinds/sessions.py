@@ -23,7 +23,7 @@ def bell_due(state: PartyState, table: int, p: Proposal) -> tuple[Proposal, ...]
     new game to be started"; All Quarters, Sebastopol: the third game (finish). Bergen:
     "Ten points made at any table ends a session, whereupon the bell is rung, and all
     tables stop playing at once"; Tiddle-a-wink: "Ten points made in partnership" (stop)."""
-    setup, s = state.setup, state.session
+    setup, s = state.setup, state.sessions[-1] if state.sessions else None   # asked every result
     if s is None or s.bell is not None or s.started is None:
         return ()
     counted = s.tables[table].counted   # a count made in play is no game

@@ -31,7 +31,7 @@ def check_result(state: PartyState, p: Proposal, n: int, now: float) -> Admit:
             raise Refusal("NO SUCH GAME")
         scored = score(setup, po.cards + (None,) * (4 - len(po.cards)), b.values, play_off=True)
         return Admit((p.judged(outcome=scored),), "PLAY-OFF SAVED")
-    s = state.session
+    s = state.sessions[-1] if state.sessions else None   # state.session, a call less a result
     if s is None or s.started is None:
         raise Refusal("NOT IN SESSION")
     t = s.tables[n]
