@@ -98,7 +98,12 @@ def admit_batch(state, inputs: Iterable[TableInput | LocalInput | Heard], known:
     journaled, refused = known.verdicts([p.id if p is not None else r[1] for _, (p, r) in parsed
                                          if p is not None or r is not None])
     refusing: list[Refused] = []
+    # the party's tables, asked again only when an input changed the set-up (a table added
+    # or removed): not once per input (conductor.tables and its cache: two calls an input)
+    setup, tables = state.setup, conductor.tables(state)
     for item, (proposal, refusal) in parsed:
+        if state.setup is not setup:
+            setup, tables = state.setup, conductor.tables(state)
         if refusal:
             # refused at the envelope: recorded like every other final refusal, as the
             # digest of the bytes sent (nothing else of them can be read), where the
@@ -111,11 +116,11 @@ def admit_batch(state, inputs: Iterable[TableInput | LocalInput | Heard], known:
                                                         refused_before, notes)))
                 continue
             replies.append(refusal)
-            if _speaks_for(item.table, protocol.board_of(event_id), state, boards):
+            if _speaks_for(item.table, protocol.board_of(event_id), tables, boards):
                 refusing.append((event_id, digest, refusal[2].why, now))
                 refused[event_id] = (digest, refusal[2].why)
             continue
-        if proposal is None or not _at_party(item, proposal, state, boards, notes):
+        if proposal is None or not _at_party(item, proposal, tables, boards, notes):
             continue
         journaled_before = in_batch.get(proposal.id) or journaled.get(proposal.id)
         refused_before = refused.get(proposal.id)
@@ -264,12 +269,12 @@ def _parse(item, notes: list) -> tuple[Proposal | None, Reply | None]:
         return None, ((item, r.event_id, Verdict.refuse(r.why), None) if r.event_id else None)
 
 
-def _at_party(item, proposal: Proposal, state, boards: dict[int, str] | None, notes: list) -> bool:
+def _at_party(item, proposal: Proposal, tables: frozenset[int], boards: dict[int, str] | None, notes: list) -> bool:
     """Whether a table's event comes from a table of this party and its board;
     unanswered if not (there is no board of ours to show a refusal on)."""
     if isinstance(item, LocalInput):
         return True
-    if item.table not in conductor.tables(state):
+    if item.table not in tables:
         notes.append((logging.WARNING, "table %d is not at this party: refused %s", (item.table, proposal.id), None))
         return False
     if boards is not None and not _provisioned(proposal.body["board"], boards.get(item.table)):
@@ -280,10 +285,10 @@ def _at_party(item, proposal: Proposal, state, boards: dict[int, str] | None, no
     return True
 
 
-def _speaks_for(table: int, board: str | None, state, boards: dict[int, str] | None) -> bool:
+def _speaks_for(table: int, board: str | None, tables: frozenset[int], boards: dict[int, str] | None) -> bool:
     """Whether an input refused at its envelope is from a table of this party and, with
     provisioning, that table's board (the board its id names): only then is it recorded."""
-    return (board is not None and table in conductor.tables(state)
+    return (board is not None and table in tables
             and (boards is None or _provisioned(board, boards.get(table))))
 
 

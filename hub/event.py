@@ -123,7 +123,9 @@ class Proposal:
         what, body = self.what.replaced(**fields), dict(self.body)
         for key, value in fields.items():
             body[key] = what.SPELLING[key][0](value)
-        return Proposal.read_as(self.id, self.source, body, what, sent=self.sent or self)
+        # as `read_as` makes it, without its call: one per result judged
+        return made(Proposal, {"id": self.id, "source": self.source, "kind": what.KIND, "body": body,
+                               "sent": self.sent or self, "what": what})
 
     def event(self, seq: int, at: float) -> "Event":
         if "what" in self.__dict__:   # read already: handed on (one event per event admitted)

@@ -58,7 +58,7 @@ def check_result(state: PartyState, p: Proposal, n: int, now: float) -> Admit:
         raise NotYet("SEAT CHECK FIRST")
     scored = score(setup, t.seats, b.values, lead=keys_lead(setup.form, game))
     msg = f"CONFIRM GAME {game}" if setup.confirm else f"GAME {game} SAVED"
-    return Admit((p.judged(outcome=scored),), msg, bell_at=n)
+    return Admit((p.judged(outcome=scored),), msg, n)   # bell_at: the table
 
 
 def entry_of_result(state: PartyState, ev: Event, session: int, seats) -> Entry:
