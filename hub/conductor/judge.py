@@ -20,7 +20,7 @@ from . import events as k
 from .fold import folded
 from .kinds.sessions import bell_due
 from .registry import CHECKS
-from .ruling import LOGIN, Admit, NotYet
+from .ruling import LOGIN, NotYet
 from .state import PartyState
 
 
@@ -29,7 +29,20 @@ def admit(state: PartyState, p: Proposal, seq: int, now: float
     """The verdict on `p`, the state after it and the events to journal (numbered from
     seq + 1, at `now`); a refusal leaves the state as it was and journals nothing."""
     try:
-        a = _judge(state, p, now)
+        # who may send it, then its kind's check (one frame for both: every input, and every
+        # row of the start-up audit). The body is read (p.what) once its author is known to
+        # be one who may send it: a malformed body is refused with why (hub/conductor/body.py),
+        # the checks read values.
+        by_check = CHECKS.get(p.kind)
+        if by_check is None:   # a hub decision is the judge's own: nobody proposes one
+            raise Refusal("UNKNOWN KIND")
+        by, check = by_check
+        if by == "table":
+            a = check(state, p, _table_of(state, p), now)
+        else:
+            login = _staff_of(state, p)
+            _ = p.what   # read (or refused) before the check looks at the state
+            a = check(state, p, login, now)
         events, after = _fold(state, a.proposals, seq, now)
         due = bell_due(after, a.bell_at, p) if a.bell_at is not None else ()
         if due:
@@ -44,20 +57,6 @@ def admit(state: PartyState, p: Proposal, seq: int, now: float
 def judge(state: PartyState, p: Proposal, now: float) -> Verdict:
     """`admit`'s verdict alone, where the state after it is not wanted (the fuzz tests)."""
     return admit(state, p, state.seq, now)[0]
-
-
-def _judge(state: PartyState, p: Proposal, now: float) -> Admit:
-    # the body is read (p.what) once its author is known to be one who may send it: a
-    # malformed body is refused with why (hub/conductor/events.py), the checks read values
-    by_check = CHECKS.get(p.kind)
-    if by_check is None:   # a hub decision is the judge's own: nobody proposes one
-        raise Refusal("UNKNOWN KIND")
-    by, check = by_check
-    if by == "table":
-        return check(state, p, _table_of(state, p), now)
-    login = _staff_of(state, p)
-    _ = p.what   # read (or refused) before the check looks at the state
-    return check(state, p, login, now)
 
 
 # -- helpers ---------------------------------------------------------------------------
