@@ -92,7 +92,20 @@ def admit_batch(state, inputs: Iterable[TableInput | LocalInput | Heard], known:
         for item in inputs:
             if type(item) is Heard:
                 rebuild.heard(item.table)
-    parsed = [(item, _parse(item, notes)) for item in inputs if type(item) is not Heard]
+    # The proposal each input stands for, or None and the reply refusing its envelope (None
+    # where it names no id): read here, not in a call an input.
+    parsed: list[tuple[object, tuple[Proposal | None, Reply | None]]] = []
+    for item in inputs:
+        if type(item) is Heard:
+            continue
+        if isinstance(item, LocalInput):
+            parsed.append((item, (item.proposal, None)))
+            continue
+        try:
+            parsed.append((item, (protocol.parse_event(item.table, item.payload), None)))
+        except protocol.Refusal as r:
+            notes.append((logging.WARNING, "table %d: refused: %s", (item.table, r), None))
+            parsed.append((item, (None, (item, r.event_id, Verdict.refuse(r.why), None) if r.event_id else None)))
     # One look-up for the whole batch: one per input let every other thread of the
     # hub take the GIL between them (a fifth of the writer's time in a rush).
     journaled, refused = known.verdicts([p.id if p is not None else r[1] for _, (p, r) in parsed
@@ -255,18 +268,6 @@ class Ledger:
     def record(self, outcome: Outcome) -> None:
         self.journaled.update((e.id, (e.seq, e.digest)) for e in outcome.events)
         self.refused.update((id_, (digest, why)) for id_, digest, why, _ in outcome.refusals)
-
-
-def _parse(item, notes: list) -> tuple[Proposal | None, Reply | None]:
-    """The proposal an input stands for, or None and the reply refusing its envelope
-    (None where it names no id)."""
-    if isinstance(item, LocalInput):
-        return item.proposal, None
-    try:
-        return protocol.parse_event(item.table, item.payload), None
-    except protocol.Refusal as r:
-        notes.append((logging.WARNING, "table %d: refused: %s", (item.table, r), None))
-        return None, ((item, r.event_id, Verdict.refuse(r.why), None) if r.event_id else None)
 
 
 def _at_party(item, proposal: Proposal, tables: frozenset[int], boards: dict[int, str] | None, notes: list) -> bool:

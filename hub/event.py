@@ -128,14 +128,12 @@ class Proposal:
                                "sent": self.sent or self, "what": what})
 
     def event(self, seq: int, at: float) -> "Event":
-        fields = {"seq": seq, "id": self.id, "at": at, "source": self.source, "kind": self.kind,
-                  "body": self.body, "sent": self.sent}
-        known = self.__dict__
-        if "what" in known:   # read already: handed on (one event per event admitted)
-            fields["what"] = known["what"]
-        if self.sent is not None:   # the digest is the input's as sent (Event.digest): given
-            fields["digest"] = self.sent.digest   # at once, not asked for through two calls
-        return made(Event, fields)
+        if "what" in self.__dict__:   # read already: handed on (one event per event admitted)
+            return made(Event, {"seq": seq, "id": self.id, "at": at, "source": self.source,
+                                "kind": self.kind, "body": self.body, "sent": self.sent,
+                                "what": self.__dict__["what"]})
+        return made(Event, {"seq": seq, "id": self.id, "at": at, "source": self.source, "kind": self.kind,
+                            "body": self.body, "sent": self.sent})
 
 
 @dataclass(frozen=True)

@@ -88,7 +88,7 @@ class Journal:
         self._checking = seal.Checking(self._db, self.path, seal.read_head(self.path), chain_apart)
         if not chain_apart:
             _ = self.chain
-        self._batch_seals: dict[int, str] = {}
+        self.batch_seals: dict[int, str] = {}   # seq -> seal of the last batch's rows (its acks')
         self._head_record = seal.HeadRecord(self.path)
 
     def _seal_from_here(self) -> None:
@@ -179,12 +179,12 @@ class Journal:
         if rows:
             self.head = (seq, head)
             self._head_record.write(seq, head)
-            self._batch_seals = seals
+            self.batch_seals = seals
 
     def seal_of(self, seq: int) -> str | None:
         """The seal of the row at `seq` (what its ack carries): the last batch's from memory,
         an older row's (a resend's) from the file; None for a row written before the seal."""
-        known = self._batch_seals.get(seq)
+        known = self.batch_seals.get(seq)
         if known is None:
             row = self._db.execute("SELECT seal FROM journal WHERE seq = ?", (seq,)).fetchone()
             known = row[0] if row else None

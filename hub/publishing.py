@@ -17,11 +17,13 @@ class Publisher:
     def acks(self, replies: list[Reply]) -> None:
         """The tables' inputs' verdicts, each on its table's ack topic."""
         reply, ack, topic, seal_of = self.client.reply, protocol.ack, protocol.ACK_TOPIC, self.journal.seal_of
+        seals = self.journal.batch_seals   # the batch's own, kept in memory: a call less an ack
         for item, event_id, verdict, seq in replies:   # (those asked for once: every result)
             if type(item) is not TableInput:
                 continue
             if verdict.ok:   # with the seal of its row: the board shows it as a receipt
-                reply(topic[item.table], ack(event_id, seq=seq, msg=verdict.msg, seal=seal_of(seq)))
+                reply(topic[item.table], ack(event_id, seq=seq, msg=verdict.msg,
+                                                 seal=seals.get(seq) or seal_of(seq)))
             else:
                 reply(topic[item.table], ack(event_id, why=verdict.why))
 

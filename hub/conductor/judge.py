@@ -37,8 +37,15 @@ def admit(state: PartyState, p: Proposal, seq: int, now: float
         if by_check is None:   # a hub decision is the judge's own: nobody proposes one
             raise Refusal("UNKNOWN KIND")
         by, check = by_check
-        if by == "table":
-            a = check(state, p, _table_of(state, p), now)
+        if by == "table":   # from a table of this party, saying its own number
+            source, _, n = p.source.partition(":")
+            if source != "table" or not n.isdigit() or p.what.table != (n := int(n)):
+                raise Refusal("WRONG TABLE")
+            if state.setup is None:
+                raise Refusal("NO PARTY")
+            if not 1 <= n <= state.setup.tables:
+                raise Refusal("UNKNOWN TABLE")
+            a = check(state, p, n, now)
         else:
             login = _staff_of(state, p)
             _ = p.what   # read (or refused) before the check looks at the state
@@ -60,17 +67,6 @@ def judge(state: PartyState, p: Proposal, now: float) -> Verdict:
 
 
 # -- helpers ---------------------------------------------------------------------------
-
-def _table_of(state: PartyState, p: Proposal) -> int:
-    kind, _, n = p.source.partition(":")
-    if kind != "table" or not n.isdigit() or p.what.table != (n := int(n)):
-        raise Refusal("WRONG TABLE")
-    if state.setup is None:
-        raise Refusal("NO PARTY")
-    if not 1 <= n <= state.setup.tables:
-        raise Refusal("UNKNOWN TABLE")
-    return n
-
 
 def _staff_of(state: PartyState, p: Proposal) -> str:
     kind, _, login = p.source.partition(":")
