@@ -6,7 +6,7 @@ A board writes the protocol's envelopes as JSON lines {"topic": ..., "payload": 
 (docs/protocol.md, USB-serial boards; firmware/seriallink.py). The bridge learns
 the board's table from its first line (its status `online`; a board that was up
 before the bridge, or while the cable was out, is asked on `party/serial/who` until
-it answers), then connects to
+it writes its status), then connects to
 the broker as that board would: last will `offline` on the table's status,
 TCP_NODELAY, subscriptions to the table's ack and screen, `party/all/cmd` and
 `party/hub/status`, renewed on every connect. What arrives there is written
@@ -125,11 +125,14 @@ class SerialBridge:
         elif table != self.table:
             log.warning("serial %s: refused: table %d on the port of table %d", self.port, table, self.table)
             return
-        elif not self._answered:
+        elif kind == "status" and not self._answered:
             # Back after the cable was out: what was written meanwhile is lost, so
             # subscribe again for the retained screen and hub status.
             self._subscribe(self.client)
-        self._answered = True
+        if kind == "status":
+            # Only its status answers the ask: a resend or a heartbeat may come first,
+            # and the hub would not hear the table online again.
+            self._answered = True
         self.client.publish(topic, body, BOARD_QOS[kind], retain=kind == "status")
 
     # --- broker -> board ----------------------------------------------------
@@ -172,8 +175,8 @@ class SerialBridge:
 
     def _repeat(self) -> None:
         # The board counts the bridge gone after 30 s of silence; the hub's status
-        # keeps it informed. Until the board speaks on this opening of the port, ask
-        # it who it is: it wrote its status once at its start, perhaps before this
+        # keeps it informed. Until the board writes its status on this opening of the
+        # port, ask it who it is: it wrote it once at its start, perhaps before this
         # bridge was running or while the cable was out.
         while True:
             if not self._answered:
