@@ -3,8 +3,9 @@ joined by a pty pair as by a USB cable."""
 import json
 import os
 import pty
-import time
+import queue
 import select
+import time
 import termios
 import threading
 import tty
@@ -19,53 +20,103 @@ class NullModem:
     """Two pseudo-terminals joined master to master (what `socat` does), so the
     board and the bridge each open a real tty device. The bridge's end is a stable
     path (as udev names a board's USB serial), so its cable can be pulled and
-    plugged in again."""
+    plugged in again.
+
+    One thread, the shuttle, carries the bytes, and it alone opens and closes the
+    bridge's end (`plug`, `unplug` wait for it to have done so between two of its
+    selects): a descriptor closed under a select, or its number taken by the next
+    one opened, would stop the line or send bytes to the wrong device."""
 
     def __init__(self, where):
         self.m1, s1 = pty.openpty()
         tty.setraw(s1)  # no echo, no line editing: a plain serial line
         self.board_end, self.bridge_end = os.ttyname(s1), str(where / "ttyACM0")
         self.s1 = s1
-        self.plug()
+        self.m2 = self.s2 = -1
+        self._held: bytearray | None = None  # the bridge's bytes kept from the board meanwhile
+        self._changes: queue.SimpleQueue = queue.SimpleQueue()
+        self._wake_r, self._wake_w = os.pipe()
         self._stop = threading.Event()
-        threading.Thread(target=self._shuttle, daemon=True).start()
+        self._shuttle_thread = threading.Thread(target=self._shuttle, daemon=True)
+        self._shuttle_thread.start()
+        self.plug()
 
-    def plug(self):
-        self.m2, self.s2 = pty.openpty()
-        tty.setraw(self.s2)
-        if os.path.lexists(self.bridge_end):
-            os.unlink(self.bridge_end)
-        os.symlink(os.ttyname(self.s2), self.bridge_end)
+    def plug(self, board_first: bool = False):
+        """The cable in. `board_first`: what the bridge writes reaches the board only
+        once a line of the board's has reached the bridge (the board spoke first, as
+        when a resend falls due at the moment the cable goes in)."""
+        def plug():
+            self.m2, self.s2 = pty.openpty()
+            tty.setraw(self.s2)
+            if os.path.lexists(self.bridge_end):
+                os.unlink(self.bridge_end)
+            os.symlink(os.ttyname(self.s2), self.bridge_end)
+            self._held = bytearray() if board_first else None
+        self._between_selects(plug)
 
     def unplug(self):
         """The bridge's device vanishes; what the board writes meanwhile is lost."""
-        os.unlink(self.bridge_end)
-        m2, s2, self.m2 = self.m2, self.s2, -1
-        os.close(m2)
-        os.close(s2)
+        def unplug():
+            os.unlink(self.bridge_end)
+            os.close(self.m2)
+            os.close(self.s2)
+            self.m2 = self.s2 = -1
+        self._between_selects(unplug)
+
+    def _between_selects(self, change):
+        done = threading.Event()
+        self._changes.put((change, done))
+        os.write(self._wake_w, b".")
+        assert done.wait(10), "the null modem's shuttle thread is not running"
 
     def _shuttle(self):
         while not self._stop.is_set():
             peer = {self.m1: self.m2, self.m2: self.m1}
-            ready, _, _ = select.select([fd for fd in peer if fd >= 0], [], [], 0.2)
+            ready, _, _ = select.select([fd for fd in peer if fd >= 0] + [self._wake_r], [], [], 0.2)
             for fd in ready:
-                try:
-                    data = os.read(fd, 4096)
-                    if peer[fd] >= 0:
-                        os.write(peer[fd], data)
-                except OSError:
-                    pass
+                if fd != self._wake_r:
+                    self._carry(fd, peer[fd])
+            if self._wake_r in ready:
+                os.read(self._wake_r, 64)
+                while not self._changes.empty():
+                    change, done = self._changes.get()
+                    change()
+                    done.set()
+
+    def _carry(self, fd, to):
+        try:
+            data = os.read(fd, 4096)
+        except OSError:
+            return
+        if to < 0:
+            return  # the cable is out
+        if fd == self.m2 and self._held is not None:
+            self._held += data
+            return
+        self._write(to, data)
+        if fd == self.m1 and self._held is not None and b"\n" in data:
+            held, self._held = bytes(self._held), None
+            self._write(self.m1, held)
+
+    @staticmethod
+    def _write(fd, data):
+        while data:  # a pty may take part of it
+            try:
+                data = data[os.write(fd, data):]
+            except OSError:
+                return
 
     def lose_unread(self):
         """What the board wrote while no bridge ran is gone, as on a cable nobody read
         (the hub machine rebooting, the bridge process restarted)."""
         time.sleep(0.3)  # the shuttle's last lines in flight
-        termios.tcflush(self.s2, termios.TCIFLUSH)
+        self._between_selects(lambda: termios.tcflush(self.s2, termios.TCIFLUSH))
 
     def close(self):
         self._stop.set()
-        time.sleep(0.3)  # the shuttle's last select
-        for fd in (self.m1, self.s1, self.m2, self.s2):
+        os.write(self._wake_w, b".")
+        self._shuttle_thread.join()
+        for fd in (self.m1, self.s1, self.m2, self.s2, self._wake_r, self._wake_w):
             if fd >= 0:
                 os.close(fd)
 
@@ -190,3 +241,22 @@ def test_a_bridge_whose_cable_was_replugged_asks_the_board_again(serial_board, h
     modem.plug()
     key_a_result_and_see_it_journaled_once(board, hub, 3)
     assert hub.statuses[-1]["state"] == "online"
+
+
+def test_a_replugged_board_that_speaks_before_it_is_asked_is_online_again(serial_board, hub, modem):
+    """A result keyed while the cable was out: the board resends it at the moment the
+    cable goes in, before the bridge's who reaches it. That first line is not the
+    board's status, so the bridge asks on until the status comes: the hub hears the
+    table online again, and the result is journaled once."""
+    board, bridge = serial_board
+    board.wait_for(lambda lines: lines[-1] == "T5")
+    hub.wait(lambda: len(hub.statuses) == 2)
+    modem.unplug()
+    hub.wait(lambda: hub.statuses[-1]["state"] == "offline")
+    for k in ["#", "15#", "0#", "A", "#"]:
+        board.press(k)
+    board.wait_for("NO REPLY YET")  # written into the pulled cable: kept, sent again by itself
+    modem.plug(board_first=True)
+    board.wait_for("GAME 2 SAVED", timeout=15)
+    hub.wait(lambda: hub.statuses[-1]["state"] == "online")
+    assert [e["body"]["game"] for e in hub.journal.values() if e["kind"] == "result"] == [2]
