@@ -42,6 +42,10 @@ def create_app(hub, **config) -> Flask:
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         PERMANENT_SESSION_LIFETIME=timedelta(hours=12),  # one party evening
+        # The cookie is set only by a request that changed the session: every page's poll
+        # (static/console.js) setting it as it read it would, answered after a page took
+        # a verdict out, put the verdict back (tests/web/test_verdict_once.py).
+        SESSION_REFRESH_EACH_REQUEST=False,
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,              # a guest list CSV, generously
     )
     app.config.update(config)
