@@ -132,6 +132,10 @@ def test_after_a_takeover_the_lost_hubs_entries_come_back_in_its_order_before_an
     assert t3.no_ack(within=1.5)   # new: it waits for the rebuild
     for t in (t1, t2, t3):
         t.heartbeat()
+    # Each table's client sends on its own thread: the hub may take the resend before
+    # another table's heartbeat, hold it unanswered, and a board would send it again at
+    # its next resend; this table sends once, when every table has been heard.
+    wait(lambda: not standby.replication.rebuilding())
     t3.send("call", {}, event_id=new)   # the board's resend
     assert t3.ack_for(new)["seq"] == restored + 3
     assert staff_action(standby, BELL, {"meaning": "finish"}).why != "REBUILDING"
