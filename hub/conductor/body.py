@@ -152,6 +152,7 @@ def _is_object(v) -> bool:
 
 
 _CONTAINERS = frozenset({dict, list, tuple, FrozenMap})
+_INT = frozenset({int})   # each value's type in it, by map(type, ...): no Python frame per value (a result read)
 
 
 def _seat(v) -> str:
@@ -161,7 +162,7 @@ def _seat(v) -> str:
 
 
 def _object(v) -> FrozenMap:
-    if not _is_object(v):
+    if type(v) is not dict and not isinstance(v, FrozenMap):   # _is_object, without its call: per result read
         raise TypeError("not an object")
     if _CONTAINERS.isdisjoint(map(type, v.values())):
         return FrozenMap(v)   # a table's keyed values: flat, one copy
@@ -185,7 +186,7 @@ def _seat_numbers(v) -> FrozenMap:
     """{seat: card number} keyed at a seat check (0: the seat is empty)."""
     if not _is_object(v) or not v.keys() <= _SEATS:
         raise TypeError("not card numbers by seat")
-    if {type(n) for n in v.values()} - {int} or any(n < 0 for n in v.values()):
+    if not _INT.issuperset(map(type, v.values())) or min(v.values(), default=0) < 0:
         raise ValueError("not card numbers")
     return FrozenMap(v)
 
@@ -215,7 +216,7 @@ class Outcome(NamedTuple):
     @staticmethod
     def of(json: Mapping) -> "Outcome":
         points, winners, tally = json["points"], json["winners"], json.get("tally")
-        if not _is_object(points) or not points.keys() <= _SEATS or {type(g) for g in points.values()} - {int} \
+        if not _is_object(points) or not points.keys() <= _SEATS or not _INT.issuperset(map(type, points.values())) \
                 or type(winners) not in (list, tuple) or not _SEATS.issuperset(winners):
             raise ValueError(f"not an outcome: {json!r}")
         return Outcome(FrozenMap(points), tuple(winners), bool(json.get("blocked", False)),
