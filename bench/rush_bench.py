@@ -129,6 +129,11 @@ def main() -> None:
         explain(steady, acked, screens, tail, here)
         print("         the hub's threads' CPU in the steady phase: "
               + ", ".join(f"{name} {s * 1000:.0f} ms" for name, s in sorted(threads.items(), key=lambda x: -x[1])))
+        first, last = min(q for _, q in steady), max(q for _, q in steady)
+        views = sum(first <= seq <= last for seq, _, _ in tail["views"]) or 1
+        print(f"         of which a view made in the phase (n={views}): "   # the streams: "screens", "web requests"
+              + ", ".join(f"{name} {threads[name] / views * 1000:.1f} ms"
+                          for name in ("projection", "screens", "web requests") if name in threads))
         report("rush", rush, screens)
         print(f"         of which publish -> ack at the table: {spread([acked[q] * 1000 for _, q in rush])}")
         explain(rush, acked, screens, tail, here, worst=3)
