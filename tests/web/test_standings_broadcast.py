@@ -54,7 +54,7 @@ def standings_seq(message: bytes) -> int | None:
 
 def test_a_screen_that_stops_reading_holds_up_no_other_and_then_gets_the_latest_whole():
     hub, views = Hub(), Views()
-    writer = Broadcast(hub, views, views.message, lambda: b"event: boards\ndata: {}\n\n", ping=60, check=60)
+    writer = Broadcast(hub, views, views.message, lambda: b"event: boards\ndata: {}\n\n", ping=60, check=0.5)
     (fast, fast_end), (slow, slow_end) = socket.socketpair(), socket.socketpair()
     joined = [threading.Thread(target=writer.join, args=(end, None)) for end in (fast_end, slow_end)]
     for t in joined:
@@ -83,4 +83,4 @@ def test_a_screen_that_stops_reading_holds_up_no_other_and_then_gets_the_latest_
     for t in joined:   # a screen gone frees its request's thread
         t.join(5)
         assert not t.is_alive()
-    hub.stopping = True
+    hub.stopping = True   # and the writer ends within a check
