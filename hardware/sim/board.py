@@ -156,6 +156,7 @@ class VirtualBoard:
         self.log: list[str] = []  # the firmware's stderr
         self.on_frame: Callable[[list[str]], None] | None = None  # called in the reader thread
         self._proc: subprocess.Popen | None = None
+        self._readers: list[threading.Thread] = []
         self._eof = False  # the firmware's stdout closed: it died or was killed
         self._cond = threading.Condition()
 
@@ -181,10 +182,12 @@ class VirtualBoard:
         )
         proc = self._proc
         self._eof = False
-        threading.Thread(target=self._read_frames, args=(proc,), daemon=True,
-                         name=f"board-{self.table}-out").start()
-        threading.Thread(target=self._read_log, args=(proc,), daemon=True,
-                         name=f"board-{self.table}-err").start()
+        self._readers = [threading.Thread(target=self._read_frames, args=(proc,), daemon=True,
+                                          name=f"board-{self.table}-out"),
+                         threading.Thread(target=self._read_log, args=(proc,), daemon=True,
+                                          name=f"board-{self.table}-err")]
+        for t in self._readers:
+            t.start()
         return self
 
     def kill(self) -> None:
@@ -201,6 +204,8 @@ class VirtualBoard:
             except subprocess.TimeoutExpired:
                 self._proc.kill()
                 self._proc.wait()
+        for t in self._readers:
+            t.join(5)  # they end at the pipes' end; a pipe closed under a read raised in its thread
         for f in (self._proc.stdin, self._proc.stdout, self._proc.stderr) if self._proc else ():
             try:
                 f.close()
