@@ -33,7 +33,8 @@ class NullModem:
         self.board_end, self.bridge_end = os.ttyname(s1), str(where / "ttyACM0")
         self.s1 = s1
         self.m2 = self.s2 = -1
-        self._held: bytearray | None = None  # the bridge's bytes kept from the board meanwhile
+        self._early: bytearray | None = None  # plug(board_first=True): the board's line kept meanwhile
+        self._bridge_spoke = False
         self._changes: queue.SimpleQueue = queue.SimpleQueue()
         self._wake_r, self._wake_w = os.pipe()
         self._stop = threading.Event()
@@ -42,16 +43,17 @@ class NullModem:
         self.plug()
 
     def plug(self, board_first: bool = False):
-        """The cable in. `board_first`: what the bridge writes reaches the board only
-        once a line of the board's has reached the bridge (the board spoke first, as
-        when a resend falls due at the moment the cable goes in)."""
+        """The cable in. `board_first`: the bridge's first line after it opened its end
+        is the board's, and what the bridge wrote before is lost (the board spoke
+        before any ask of the bridge's reached it: a resend falling due as the cable
+        goes in)."""
         def plug():
             self.m2, self.s2 = pty.openpty()
             tty.setraw(self.s2)
             if os.path.lexists(self.bridge_end):
                 os.unlink(self.bridge_end)
             os.symlink(os.ttyname(self.s2), self.bridge_end)
-            self._held = bytearray() if board_first else None
+            self._early, self._bridge_spoke = (bytearray() if board_first else None), False
         self._between_selects(plug)
 
     def unplug(self):
@@ -90,13 +92,16 @@ class NullModem:
             return
         if to < 0:
             return  # the cable is out
-        if fd == self.m2 and self._held is not None:
-            self._held += data
+        if self._early is not None:
+            if fd == self.m1:
+                self._early += data
+            else:
+                self._bridge_spoke = True  # its end is open
+            if self._bridge_spoke and b"\n" in self._early:
+                self._write(self.m2, bytes(self._early))
+                self._early = None
             return
         self._write(to, data)
-        if fd == self.m1 and self._held is not None and b"\n" in data:
-            held, self._held = bytes(self._held), None
-            self._write(self.m1, held)
 
     @staticmethod
     def _write(fd, data):
