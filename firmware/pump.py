@@ -101,7 +101,7 @@ async def drain(app):
                             raise
             e = None  # the last entry is not held until the next pass: it may be settled
             if due or ticks_diff(ticks_ms(), last_beat) >= app.beat_ms:
-                last_beat = ticks_add(ticks_ms(), -app.beat_ms)  # the first heartbeat at once
+                last_beat = ticks_ms()
                 b = app.board
                 await c.publish(app.topic + P.HEARTBEAT, json.dumps({
                     "v": P.VERSION, "board": app.outbox.board_id, "up": ticks_diff(ticks_ms(), app.started) // 1000,

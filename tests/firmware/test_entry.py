@@ -127,6 +127,19 @@ def test_heartbeat_reports_the_outbox(board_factory, hub):
     assert set(beat) == {"v", "board", "up", "outbox", "rssi", "battery"}
 
 
+def test_a_board_beats_once_a_heartbeat_period_not_once_a_second(board_factory, hub):
+    """A heartbeat is due `heartbeat_s` after the last one (60 s at a party; 200 boards beating
+    every second would be 200 messages a second to the hub). The first is sent at once."""
+    b = board_factory(4, heartbeat_s=3)
+    hub.wait(lambda: hub.heartbeats)
+    first = time.monotonic()
+    time.sleep(7.5)
+    beats = len(hub.heartbeats)
+    assert time.monotonic() - first < 9.5, "the machine too slow to count the beats"
+    assert 2 <= beats <= 4, f"{beats} heartbeats in 7.5 s with heartbeat_s = 3"
+    b.stop()
+
+
 def test_confirm_form_sends_the_seat_and_has_no_none(board, hub):
     """The hub's confirm form (hub/conductor/screens.py): one seat field, min 1."""
     hub.screen(3, lines=["TABLE 3", "CONFIRM PLEASE"], form={"kind": "confirm", "entry": "sim-4.1.7", "game": 2, "title": "CONFIRM GAME 2",
