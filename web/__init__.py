@@ -21,7 +21,7 @@ from pathlib import Path
 
 from flask import Flask, render_template
 
-from . import bidi, projection, security, standings
+from . import bidi, projection, security
 from .store import WebStore
 from .throttle import LoginThrottle
 
@@ -55,14 +55,13 @@ def create_app(hub, **config) -> Flask:
     app.extensions["party.web_store"] = store
     app.extensions["party.login_throttle"] = LoginThrottle(app.config["LOGIN_TRIES"], app.config["LOGIN_PAUSE_SECONDS"])
     app.extensions["party.projection"] = projection.Projection(hub, app.config["SSE_SETTLE_SECONDS"])
-    app.extensions["party.broadcast"] = standings.broadcast(app, hub)
 
     app.before_request(security.check_csrf)
     app.before_request(security.load_login)
     app.jinja_env.globals["csrf_token"] = security.csrf_token
     app.add_template_filter(bidi.isolated, "bdi")
 
-    from . import console, door, keypad, printables, season
+    from . import console, door, keypad, printables, season, standings
     app.register_blueprint(standings.bp)
     app.register_blueprint(console.bp)
     app.register_blueprint(door.bp)

@@ -23,8 +23,8 @@ class Projection:
     """The view for every screen of one hub: computed and JSON-encoded once per journal
     position and switch, and shared.
 
-    One follower thread computes it as the journal moves and tells the streams' writer
-    (web/standings_broadcast.py), which writes what the follower made to every screen. So the cost of the standings does not grow with
+    One follower thread computes it as the journal moves and wakes the streams; a stream
+    only writes what the follower made. So the cost of the standings does not grow with
     the screens: twenty projectors and a hundred guests' phones cost one computation per
     change, not one each (each stream computing for the seq it woke at had them chase
     each other through a rush, 800 players' standings per batch). While the hub is still
@@ -36,7 +36,7 @@ class Projection:
         self._lock = threading.Lock()
         self._key, self._view, self._json = None, None, ""
         self._drawn: Drawn | None = None   # the last view made, with what it was made from
-        self._listeners: list = []   # called (no arguments) each time the follower made a view
+        self._made = threading.Condition()   # notified when the follower made a new view
         self._follower: threading.Thread | None = None
 
     def current(self) -> tuple[int, dict, str]:
@@ -51,7 +51,7 @@ class Projection:
             self._drawn = Drawn(standings, v, state.setup)
             return v, orjson.dumps(v, option=orjson.OPT_NON_STR_KEYS).decode()   # a tenth of json's time
         v, encoded = self.hub.cache.get(seq, ("projection", hidden), made)
-        with self._lock:   # what the follower made last, for `latest`
+        with self._lock:   # what the follower made last, for `latest` and `wait_past`
             self._key, self._view, self._json = (seq, hidden), v, encoded
         return seq, v, encoded
 
@@ -63,9 +63,11 @@ class Projection:
                 return self._key[0], self._view, self._json
         return self.current()
 
-    def on_made(self, listener) -> None:
-        """Call `listener()` in the follower's thread after each view it makes (it must not block)."""
-        self._listeners.append(listener)
+    def wait_past(self, key: tuple[int, bool], timeout: float) -> None:
+        """Until the follower has made a view other than `key` (seq, hidden), or `timeout`."""
+        self._follow()
+        with self._made:
+            self._made.wait_for(lambda: self._key != key, timeout)
 
     def _follow(self) -> None:
         with self._lock:
@@ -82,8 +84,8 @@ class Projection:
             started = time.monotonic()
             seq = self.current()[0]
             self.hub.tail.viewed(seq, started, time.monotonic())
-            for listener in self._listeners:
-                listener()
+            with self._made:
+                self._made.notify_all()
 
 
 class Drawn(NamedTuple):

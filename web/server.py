@@ -6,26 +6,13 @@ import socket
 import threading
 from urllib.parse import urlsplit
 
-from werkzeug.serving import WSGIRequestHandler, make_server
-
-SOCKET = "party.chunked_socket"   # the request's socket, for a response that writes its own chunks
-
-
-class _Handler(WSGIRequestHandler):
-    """werkzeug's, saying so when a response's body goes out in HTTP/1.1 chunks: then the
-    standings stream may write its own chunks to the socket (web/standings_broadcast.py)."""
-    protocol_version = "HTTP/1.1"   # a body without a length is chunked
-
-    def make_environ(self):
-        environ = super().make_environ()
-        environ[SOCKET] = self.connection
-        return environ
+from werkzeug.serving import make_server
 
 
 class WebServer:
     def __init__(self, app, host: str = "127.0.0.1", port: int = 0):
         # threaded: every projector holds a long-lived SSE connection.
-        self._server = make_server(host, port, app, threaded=True, request_handler=_Handler)
+        self._server = make_server(host, port, app, threaded=True)
         self.host, self.port = host, self._server.server_port
         self._thread = threading.Thread(target=self._server.serve_forever, name="web", daemon=True)
 

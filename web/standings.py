@@ -4,9 +4,9 @@ Every `standings` message carries the journal sequence as its SSE id. A screen
 that loses its connection reconnects with Last-Event-ID and is sent the current
 standings at once if the party has moved on meanwhile; a quiet party gets
 keep-alive comments so proxies and browsers keep the stream open. The
-conductor's switch hiding the standings is journaled like any change, so
-flipping it sends the standings under a new id. One thread writes the stream
-to every screen (web/standings_broadcast.py).
+conductor's switch hiding the standings is not journaled (it is about the
+projector, not the party), so flipping it resends the standings under the same
+id.
 
 The boards' telemetry is not journaled, so it travels as `boards` messages
 without an id (the browser's Last-Event-ID stays the journal seq): the stream
@@ -22,8 +22,6 @@ from functools import lru_cache
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
 from .pages.console import table_numbers
-from .server import SOCKET
-from .standings_broadcast import Broadcast
 from .telemetry import boards_view, liveness
 
 bp = Blueprint("standings", __name__)
@@ -65,32 +63,35 @@ def snapshot():
 
 @bp.get("/stream")
 def stream():
-    """The stream's head and first line through the web server; the rest by the hub's one
-    writer to every screen (web/standings_broadcast.py), which needs the socket the web
-    server (web/server.py) puts in the request."""
-    sock = request.environ.get(SOCKET)
-    if sock is None:
-        return Response("The standings stream is served by the hub's own web server.", status=501)
-    broadcast = current_app.extensions["party.broadcast"]
+    hub, screen = _hub(), current_app.extensions["party.projection"]
+    config = current_app.config
+    ping, check = config["SSE_PING_SECONDS"], config["BOARD_CHECK_SECONDS"]
     last = request.headers.get("Last-Event-ID", type=int)
 
     def events():
+        seen, seen_boards = None, None
+        quiet_since, looked = time.monotonic(), float("-inf")
         yield "retry: 1000\n\n"  # reconnect within a second after a drop
-        broadcast.join(sock, last)
+        while True:
+            seq, data, encoded = screen.latest()
+            if seen is None and seq == last:
+                seen = (seq, data["hidden"])  # caught up already: nothing to resend
+            if (seq, data["hidden"]) != seen:
+                seen = (seq, data["hidden"])
+                quiet_since = time.monotonic()
+                yield _standings_message(encoded, seq)
+            # once a check, not at each standings change: 20 screens looking at 200 tables'
+            # boards at every change took more of the hub's CPU than its writer (issue 25)
+            if time.monotonic() - looked >= check:
+                looked = time.monotonic()
+                boards = board_states(hub, config)
+                if boards != seen_boards:
+                    seen_boards = boards
+                    yield _sse("boards", json.dumps(boards, separators=(",", ":")))
+            if time.monotonic() - quiet_since >= ping:
+                quiet_since = time.monotonic()
+                yield ": ping\n\n"
+            screen.wait_past((seq, data["hidden"]), check)
 
     return Response(events(), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
-
-
-def broadcast(app, hub) -> Broadcast:
-    """The writer of `app`'s stream: the projection's latest view, the boards once a check."""
-    screen, config = app.extensions["party.projection"], app.config
-
-    def standings() -> tuple[tuple, int, bytes]:
-        seq, data, encoded = screen.latest()
-        return (seq, data["hidden"]), seq, _standings_message(encoded, seq)
-
-    def boards() -> bytes:
-        return _sse("boards", json.dumps(board_states(hub, config), separators=(",", ":"))).encode()
-
-    return Broadcast(hub, screen, standings, boards, config["SSE_PING_SECONDS"], config["BOARD_CHECK_SECONDS"])
