@@ -4,9 +4,8 @@ Every `standings` message carries the journal sequence as its SSE id. A screen
 that loses its connection reconnects with Last-Event-ID and is sent the current
 standings at once if the party has moved on meanwhile; a quiet party gets
 keep-alive comments so proxies and browsers keep the stream open. The
-conductor's switch hiding the standings is not journaled (it is about the
-projector, not the party), so flipping it resends the standings under the same
-id.
+conductor's switch hiding the standings is journaled like any change
+(`conductor.display-changed`), so flipping it sends the standings under a new id.
 
 The boards' telemetry is not journaled, so it travels as `boards` messages
 without an id (the browser's Last-Event-ID stays the journal seq): the stream
