@@ -1,0 +1,232 @@
+"""The rush after the bell counted in what a loaded machine does not change: instructions
+under valgrind's callgrind (or, without it, Python calls under cProfile), part by part, for
+the hub's work between the tables' 200 results and the screens' frames.
+
+    # once per tree: the party of bench/rush_bench.py (200 tables, a Draw party) played to the
+    # bell ringing "finish" and acknowledged, its journal; and each table's game 4, in DIR
+    .venv/bin/python bench/rush_instructions.py setup DIR [--tree TREE]
+    # then, under callgrind: one dump a part a batch, summed by part
+    valgrind --tool=callgrind --callgrind-out-file=/tmp/rush-cg.out \\
+        .venv/bin/python bench/rush_instructions.py run DIR [--tree TREE] [--batches "32 165 3"] \\
+        [--views each|last] [--no-seal]
+    .venv/bin/python bench/rush_instructions.py sum /tmp/rush-cg.out      # instructions a part
+    .venv/bin/python bench/rush_instructions.py compare DIR_A DIR_B ... --trees TREE_A TREE_B ...
+
+The rush as a live hub takes it (hub/service.py): the 200 results in the batches the writer
+made of them (`--batches`, their sizes: bench/rush_bench.py prints a rush's as "the rush's
+batches"), and after each batch what follows it there —
+    writer    `Hub.write_batch`: the batch step (judge), the journal's commit, the acks, the
+              bell, the tables' retained screens (queued to a broker never connected)
+    view      the projection's follower: the standings, the projector's view, its JSON
+              (web/projection.py, once a journal position, in the hub's cache)
+    streams   the 20 screens' SSE streams (web/standings.py) each taking the new view's frame
+              (through Flask's test client: werkzeug's socket writes are not in it)
+`--views last`: one view after the rush's last batch, as a follower that waits for the writer
+to catch up makes it (`each`: one after every batch). The GC callbacks of hub/tail.py are on
+where the tree has them, as in a live hub. `--no-seal` (issue 24's seal, a declared change:
+bench/across.py "journal-seal", "ack-seal"): the chain's hash and the head record's write
+replaced by nothing, the rest as it is. TREE: another commit's checkout (git worktree add
+TREE REV), set up with its own code (a journal as that commit writes it). Figures and
+commands: docs/performance.md, section 3, "Session 13: the rush counted".
+"""
+from __future__ import annotations
+
+import argparse
+import ctypes
+import json
+import os
+import pickle
+import re
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TABLES, SCREENS = 200, 20
+PARTS = ("writer", "view", "streams")
+RUSH_BATCHES = "32 165 3"   # a live rush's, bench/rush_bench.py at 5a259f8 (loaded machine)
+
+
+def setup(where: Path) -> None:
+    """The steady phase of bench/rush_bench.py keyed round by round (the same results), the
+    bell rung and acknowledged by every table, then the hub stopped: the rush's starting line."""
+    import asyncio
+
+    from bench.hub_bench import results
+    from bench.room import HubProcess, Room
+    from bench.rush_bench import PARTY
+    from party.broker import Mosquitto
+    where.mkdir(parents=True, exist_ok=True)
+    broker = Mosquitto().start()
+    hub = HubProcess(where / "journal.sqlite3", broker.port)
+    try:
+        hub.call("party", dict(tables=TABLES, **PARTY))
+        bodies = results(PARTY, hub.call("seats"), TABLES, 4, 1)
+        room = Room(TABLES)
+
+        async def play() -> list[tuple[int, bytes]]:
+            await room.connect(broker.host, broker.port)
+            await room.until(lambda: all(t.screen for t in room.tables))
+            for game in (1, 2, 3):
+                for t in room.tables:
+                    ack = await asyncio.wait_for(t.send(*t.event("result", bodies[t.n][game - 1])), 60)
+                    if not ack["ok"]:
+                        raise SystemExit(f"table {t.n} game {game} refused: {ack['why']}")
+            loop = asyncio.get_running_loop()
+            bell = await loop.run_in_executor(None, lambda: hub.call("bell", {"meaning": "finish", "timeout": 30.0}))
+            if "error" in bell or len(bell["acked"]) < bell["tables"]:
+                raise SystemExit(f"the bell was not acknowledged by every table: {bell}")
+            await asyncio.sleep(0.5)
+            rush = [(t.n, t.event("result", bodies[t.n][3])[1]) for t in room.tables]
+            await room.close()
+            return rush
+        rush = asyncio.run(play())
+    finally:
+        hub.stop()
+        broker.stop()
+    (where / "rush.pickle").write_bytes(pickle.dumps(rush))
+
+
+class Counter:
+    """Callgrind's counters dumped at each part's end (a client request through a tiny C
+    helper: a `callgrind_control` call between parts would be counted in the next one).
+    Without callgrind: cProfile's Python calls a part."""
+
+    def __init__(self):
+        self.under_callgrind = "vgpreload" in os.environ.get("LD_PRELOAD", "")
+        self.calls: dict[str, int] = {}
+        if self.under_callgrind:
+            self._lib = ctypes.CDLL(str(_helper()))
+        else:
+            import cProfile
+            self._profile = cProfile.Profile
+
+    def part(self, name: str, work) -> None:
+        if self.under_callgrind:
+            self._lib.zero()
+            work()
+            self._lib.dump(name.encode())
+            return
+        import pstats
+        profile = self._profile()
+        profile.runcall(work)
+        self.calls[name] = self.calls.get(name, 0) + sum(v[1] for v in pstats.Stats(profile).stats.values())
+
+
+def _helper() -> Path:
+    """The two client requests as a shared library, built once (valgrind's header: Debian's valgrind)."""
+    lib = Path(tempfile.gettempdir()) / f"rush-callgrind-{os.getuid()}.so"
+    if not lib.exists():
+        src = lib.with_suffix(".c")
+        src.write_text('#include <valgrind/callgrind.h>\n'
+                       'void zero(void) { CALLGRIND_ZERO_STATS; }\n'
+                       'void dump(const char *name) { CALLGRIND_DUMP_STATS_AT(name); }\n')
+        subprocess.run(["cc", "-O1", "-shared", "-fPIC", "-o", str(lib), str(src)], check=True)
+    return lib
+
+
+def run(where: Path, batches: list[int], views: str, no_seal: bool) -> None:
+    import logging
+
+    from hub.service import Hub, TableInput
+    from web import create_app
+    rush = pickle.loads((where / "rush.pickle").read_bytes())
+    if sum(batches) != len(rush):
+        raise SystemExit(f"--batches sums to {sum(batches)}, not the rush's {len(rush)} results")
+    scratch = where / "run.sqlite3"
+    for stale in where.glob("run.*"):
+        stale.unlink()
+    with sqlite3.connect(where / "journal.sqlite3") as src, sqlite3.connect(scratch) as dst:
+        src.backup(dst)
+    logging.getLogger("hub").setLevel(logging.ERROR)
+    if no_seal:
+        _without_the_seal()
+    hub = Hub(scratch, "127.0.0.1", 1)   # never connected: its publishes are only queued
+    if hasattr(hub, "tail"):
+        hub.tail.start()   # the collector's callbacks, as a started hub has them
+    app = create_app(hub, WEB_STORE=where / "run.web.json", BOARD_CHECK_SECONDS=1e9, SSE_PING_SECONDS=1e9)
+    projection = app.extensions["party.projection"]
+    projection._follower = threading.current_thread()   # its follower's work is done here, counted
+    streams = [_Stream(app) for _ in range(SCREENS)]
+    projection.current()
+    for s in streams:   # the screens connected before the rush: the stream's first frames
+        s.next_standings()
+    # and each stream's first look at the boards' telemetry, which comes after its first frame
+    # (then once a BOARD_CHECK_SECONDS, a few in a rush of 20 streams, none in this count):
+    # one frame more, of a position none of the rush's, that the next view replaces
+    made = projection._key
+    projection._key = (-1, made[1])
+    for s in streams:
+        s.next_standings()
+    projection._key = made
+    count, made = Counter(), 0
+    inputs = [TableInput(table, payload) for table, payload in rush]
+    for i, size in enumerate(batches):
+        start = sum(batches[:i])
+        count.part("writer", lambda: hub.write_batch(inputs[start:start + size]))
+        if views == "each" or i == len(batches) - 1:
+            count.part("view", projection.current)
+            count.part("streams", lambda: [s.next_standings() for s in streams])
+            made += 1
+    print(f"{len(rush)} results in batches of {' '.join(map(str, batches))}; {made} views, {SCREENS} screens"
+          + ("; without the seal" if no_seal else ""))
+    for name, calls in count.calls.items():
+        print(f"{name}: {calls} Python calls")
+    hub.journal.close()
+
+
+class _Stream:
+    """One screen's SSE stream, read frame by frame through Flask's test client."""
+
+    def __init__(self, app):
+        self._frames = iter(app.test_client().get("/stream", buffered=False).response)
+
+    def next_standings(self) -> None:
+        for frame in self._frames:
+            if frame[:3] in (b"id:", "id:"):   # the standings' (a tree's frames are str or bytes)
+                return
+
+
+def _without_the_seal() -> None:
+    """Issue 24's seal taken out of the count: no hash a row, no head record written."""
+    from hub import seal
+    seal.link = lambda prev, *row: prev
+    seal.HeadRecord.write = lambda self, seq, head: None
+
+
+def sums(out: str) -> dict[str, int]:
+    """Instructions a part, summed over the dumps of one callgrind run (`--callgrind-out-file`)."""
+    total: dict[str, int] = {}
+    for dump in Path(out).parent.glob(Path(out).name + ".*"):
+        text = dump.read_text(errors="replace")
+        part = re.search(r"^desc: Trigger: Client Request: (\S+)", text, re.M)
+        figure = re.search(r"^(?:totals|summary): (\d+)", text, re.M)
+        if part and figure:
+            total[part.group(1)] = total.get(part.group(1), 0) + int(figure.group(1))
+    return total
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("step", choices=("setup", "run", "sum"))
+    ap.add_argument("dir", help="setup/run: the party's directory; sum: callgrind's --callgrind-out-file")
+    ap.add_argument("--tree", default=str(ROOT), help="the project's code to import (default: this tree)")
+    ap.add_argument("--batches", default=RUSH_BATCHES, help="the writer's batches, their sizes")
+    ap.add_argument("--views", choices=("each", "last"), default="each")
+    ap.add_argument("--no-seal", action="store_true")
+    args = ap.parse_args()
+    if args.step == "sum":
+        print(json.dumps(sums(args.dir)))
+        return
+    sys.path[:0] = [args.tree]
+    if args.step == "setup":
+        setup(Path(args.dir))
+    else:
+        run(Path(args.dir), [int(n) for n in args.batches.split()], args.views, args.no_seal)
+
+
+if __name__ == "__main__":
+    main()
