@@ -176,11 +176,15 @@ def _amounts(state: PartyState, s, before: Standings | None) -> tuple[dict, dict
             or len(before.sessions) != len(state.sessions) or before.sessions[:-1] != state.sessions[:-1]
             or before.sessions[-1].number != s.number or state.sessions[-1] is not s):
         return totals(state), seated_cards(s)
-    old, amount, seated = before.sessions[-1], dict(was[0]), dict(was[1])
-    for n in old.tables.keys() | s.tables.keys():
-        t, o = s.tables.get(n), old.tables.get(n)
-        if t is o:
-            continue
+    old = before.sessions[-1]
+    changed = [(n, s.tables.get(n), old.tables.get(n)) for n in old.tables.keys() | s.tables.keys()
+               if s.tables.get(n) is not old.tables.get(n)]
+    if 2 * len(changed) > len(s.tables):
+        # most tables keyed at once (a rush's batch, or a view after it): each one's results
+        # taken out and put back cost more than summing the session whole (its gains kept on it)
+        return totals(state), seated_cards(s)
+    amount, seated = dict(was[0]), dict(was[1])
+    for n, t, o in changed:
         for table, sign in ((o, -1), (t, 1)):
             for card, g in table_gains(table) if table is not None else ():
                 if card not in amount:
@@ -217,11 +221,16 @@ def _leaders(state: PartyState, s, before: Standings | None) -> tuple[list, list
         order = sorted(amount, key=rank_key)
         return order, [row(i, c) for i, c in enumerate(order)], ranked_from
     moved = {c for c in amount if amount[c] != was[0][c]}
+    if 4 * len(moved) > len(amount):
+        # a rush: most cards moved, most rows made anew whichever way: ranked whole
+        order = sorted(amount, key=rank_key)
+        return order, [row(i, c) for i, c in enumerate(order)], ranked_from
     order = [c for c in before.order if c not in moved] if moved else before.order
     for c in moved:
         insort(order, c, key=rank_key)
     # every card ranked otherwise than before lies between the moved ones' old and new ranks
-    span = [i for c in moved for i in (before.order.index(c), order.index(c))]
+    # (one pass over each order: a list's index a moved card was a rush's view's largest cost)
+    span = [i for i, c in enumerate(before.order) if c in moved] + [i for i, c in enumerate(order) if c in moved]
     lo, hi = (min(span), max(span) + 1) if span else (0, 0)
     rows = before.page["leaders"]
     # the same cards hold the span's places before and after: the unmoved ones only changed rank

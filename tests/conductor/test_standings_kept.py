@@ -59,3 +59,22 @@ def test_the_standings_kept_after_every_event_are_the_standings_made_from_nothin
     assert followed["kept"] < followed["rows"]   # rows were made anew
     if followed["events"] > 30:   # a party played: rows were taken from before
         assert followed["kept"] > 0
+
+
+@pytest.mark.parametrize("party", PARTIES, ids=lambda f: f.__name__[len("test_"):])
+def test_the_standings_kept_across_many_events_are_the_standings_made_from_nothing(party, monkeypatch):
+    """A screen's view after a rush: the standings made from those of several events before
+    (most tables and cards changed between, where standings_after ranks them whole)."""
+    journaled, seen = Party.journaled, []
+
+    def following(self, ev):
+        journaled(self, ev)
+        seen.append(ev)
+        if len(seen) % 5 == 0:
+            kept = standings_after(self.state, getattr(self, "standings_kept", None))
+            assert kept.page == standings_after(self.state).page, ev
+            self.standings_kept = kept
+
+    monkeypatch.setattr(Party, "journaled", following)
+    party()
+    assert len(seen) >= 10   # two views at least
