@@ -85,6 +85,13 @@ async def play(room: Room, hub: HubProcess, bodies: dict, gap: float, seed: int)
     return steady, rush, acked, (cpu, watcher), threads
 
 
+def shown(screens, first: int) -> str:
+    """The standings messages each screen was sent from the rush's first seq on (a view the hub
+    made once is sent to every screen that was not still sending the one before)."""
+    sent = [len({seq for _, seq in s.arrivals if seq >= first}) for s in screens]
+    return f"standings frames a screen {min(sent)}-{max(sent)}"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="50 tables, 5 screens, gap 0.5 s")
@@ -143,7 +150,7 @@ def main() -> None:
         sizes = [b.last - b.first + 1 for b in tail["batches"] if b.first <= b.last and first <= b.last and b.first <= last]
         views = sum(first <= seq <= last for seq, _, _ in tail["views"])
         print(f"         the rush's batches (n={len(sizes)}), events each: {' '.join(map(str, sizes))}; "
-              f"views made: {views}")   # bench/rush_instructions.py takes its batches from this line
+              f"views made: {views}, {shown(screens, first)}")   # bench/rush_instructions.py's batches
         # The bench's own instrument left out: hub/tail.py's watcher thread (`watch`, started by this
         # bench, never by a party's hub) wakes every 5 ms; a commit before it had none to count.
         cpu, watcher = cpu
