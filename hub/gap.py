@@ -47,10 +47,10 @@ class StaffGap:
     """The staff actions beyond the replica (this hub's own) and those a lost hub's
     replica lacked (inherited by a takeover, until redone or discarded)."""
 
-    def __init__(self, inherited: list[dict] = ()):
+    def __init__(self, inherited: list[dict] = (), own: list[dict] = ()):
         self._lock = threading.Lock()
         self.inherited: dict[str, dict] = {a["id"]: a for a in inherited}
-        self._own: dict[str, dict] = {}
+        self._own: dict[str, dict] = {a["id"]: a for a in own}
 
     def journaled(self, events: list[Event]) -> bool:
         """Staff events just committed; True if the list changed."""

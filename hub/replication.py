@@ -40,7 +40,11 @@ class Replication:
         if self.replica:
             lost = gap.read_unreplicated(host, port, username, password)
             known = self.journal.find_many(a["id"] for a in lost)
-            self.staff_gap = StaffGap([a for a in lost if a["id"] not in known])
+            # Those this journal holds stay on the broker until the replica does: a hub
+            # started again before Litestream shipped its last staff action, its machine
+            # then lost, would leave a standby neither the action nor word of it.
+            self.staff_gap = StaffGap([a for a in lost if a["id"] not in known],
+                                      [{**a, "seq": known[a["id"]][0]} for a in lost if a["id"] in known])
             self.replica.start()
         if self.restored is not None and self.journal.last_seq() == self.restored:
             # just restored: a standby started again once it has journaled (its rebuild

@@ -9,7 +9,8 @@ import paho.mqtt.client as mqtt
 import pytest
 
 from hub import protocol
-from hub.conductor.events import BELL
+from hub.conductor.events import BELL, GUEST_LISTED
+from hub.gap import read_unreplicated
 from hub.journal import Journal, open_reader, read_events
 from hub.replica import ReplicaError, litestream, replica_url, restore
 from hub.service import Hub
@@ -98,6 +99,35 @@ def test_a_replica_that_falls_behind_is_named_with_its_lag(replicated_hub, monke
     assert seat_guests(hub, guest_names(8), seed=1).ok
     lag = hub.replica_lag(time.time() + 60)
     assert lag.behind > 0 and lag.seconds >= 59 and "behind" in lag.warning
+
+
+def test_a_hub_started_again_keeps_its_staff_action_on_the_broker_until_the_replica_holds_it(
+        replicated_hub, broker, tmp_path):
+    # The drills' machine-lost found it: a host's action journaled, the hub stopped and
+    # started again before Litestream shipped it, then the machine lost. The broker's copy
+    # (hub/gap.py) is all a standby has left; the hub started again must not drop it.
+    hub = replicated_hub
+    assert create_party(hub, tables=2, form="draw").ok
+    wait(lambda: hub.replica.position == hub.seq)
+    hub.replica._proc.kill()   # Litestream dies before it ships the next action
+    hub.replica._proc.wait()
+    action = staff_action(hub, GUEST_LISTED, {"guest": "Late Lottie"})
+    assert action.ok
+    listed = action.events[0]
+    hub.stop()
+    again = Hub(tmp_path / "journal.sqlite3", broker.host, broker.port, replica=str(tmp_path / "usb-stick"),
+                replica_sync_s=0.2)
+    again.replica.probe_s = 3600   # the replica not read yet: nothing says it holds the action
+    again.start()
+    try:
+        assert again.listening.wait(10)
+        wait(lambda: retained_status(broker).get("safe") == 0)   # this hub has connected and published
+        kept = {a["id"]: a["seq"] for a in read_unreplicated(broker.host, broker.port)}
+        assert kept == {listed.id: listed.seq}
+        wait(lambda: again.replica.probe() >= listed.seq)   # its Litestream shipped it: the broker's copy goes
+        wait(lambda: not read_unreplicated(broker.host, broker.port))
+    finally:
+        again.stop()
 
 
 def test_restore_refuses_to_overwrite_and_names_a_missing_replica(tmp_path):
