@@ -160,12 +160,14 @@ def machine_lost(work: Path, *, tables: int = 20, seed: int = 19, sessions: int 
     broker = best_available().start()
     replica = work / "replica"  # on the standby's side: a share, a USB stick, sftp to it
     handle = ChildHub(work / "hub-machine" / "journal.sqlite3", broker, work / "hub.log",
-                      options=("--replica", str(replica), "--replica-sync", str(sync_s)))
+                      replica=replica, replica_sync_s=sync_s)
     traffic = Traffic(broker)
     boards = start_boards(tables, lambda n: (broker.host, broker.port), work / "boards")
     party = LockstepParty(handle, boards, seed=seed, sessions=sessions, say=say,
                           **({"games_per_session": games} if games else {}))
-    at_round = random.Random(f"{seed}:machine").randrange(2, 1 + (games or 4))  # a game of session 1
+    # a game of session 1 that leaves a game for each later loss: a standby lost after the
+    # last entry has nothing left to acknowledge
+    at_round = random.Random(f"{seed}:machine").randrange(2, max(3, 2 + (games or 4) - losses))
     lost: list[dict] = []   # per loss: when, what the lost hub acknowledged, the seating it announced
 
     def lose_and_take_over(began: float) -> None:
@@ -176,6 +178,9 @@ def machine_lost(work: Path, *, tables: int = 20, seed: int = 19, sessions: int 
                 if time.monotonic() > deadline:
                     return
                 time.sleep(0.01)
+            if not handle.replica_written(work / f"replica-read-{n}.sqlite3", deadline):
+                fig.failures.append(f"loss {n}: nothing in the replica {replica} to take over from")
+                return
             state = handle.state()
             seating = {t: x.seats for t, x in state.session.tables.items()} if state.session else {}
             lost_at = time.monotonic()

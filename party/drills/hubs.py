@@ -6,6 +6,7 @@ import logging
 import os
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -16,6 +17,7 @@ from typing import Callable
 from hub import conductor
 from party.broker import free_port, wait_for_port
 from hub.journal import open_reader, read_events
+from hub.replica import ReplicaError, replica_url, restore
 from hub.service import Hub
 from party.provision import hub_settings
 
@@ -35,12 +37,17 @@ class JournalView:
         if not self.path.exists():
             return self._state
         with self._lock:
-            db = open_reader(self.path)
             try:
-                for e in read_events(db, self._state.seq):
-                    self._state = conductor.apply(self._state, e)
-            finally:
-                db.close()
+                db = open_reader(self.path)
+                try:
+                    for e in read_events(db, self._state.seq):
+                        self._state = conductor.apply(self._state, e)
+                finally:
+                    db.close()
+            except sqlite3.OperationalError:
+                if self.path.exists():
+                    raise
+                # its machine lost as it was read (the machine-lost drill): the party as last read
             return self._state
 
 
@@ -81,10 +88,12 @@ class ChildHub:
     """
 
     def __init__(self, journal: Path, broker, log_path: Path, provisioned: Path | None = None,
-                 options: tuple[str, ...] = ()):
+                 replica: Path | None = None, replica_sync_s: float = 1.0):
         self.journal, self.broker, self.log_path = Path(journal), broker, Path(log_path)
         self.provisioned = provisioned  # `party run --provisioned`: the hub's account, the tables' boards
-        self.options = options  # more of `party run`'s options (--replica URL)
+        # `party run --replica`: the host's actions are taken by a hub replicating as the child
+        # does, so a staff action the replica lacks is kept on the broker (hub/gap.py) for a standby
+        self.replica = {"replica": str(replica), "replica_sync_s": replica_sync_s} if replica else {}
         self.command = "run"
         self.view = JournalView(self.journal)
         self.proc: subprocess.Popen | None = None
@@ -98,7 +107,9 @@ class ChildHub:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "party.cli", self.command, "--journal", str(self.journal),
              "--broker", f"{self.broker.host}:{self.broker.port}", "--http", f"127.0.0.1:{port}",
-             *(["--provisioned", str(self.provisioned)] if self.provisioned else []), *self.options],
+             *(["--provisioned", str(self.provisioned)] if self.provisioned else []),
+             *(["--replica", self.replica["replica"], "--replica-sync", str(self.replica["replica_sync_s"])]
+               if self.replica else [])],
             cwd=ROOT, stdout=self._log, stderr=self._log, env={**os.environ, "PYTHONPATH": str(ROOT)},
             start_new_session=True)  # its own process group: what it starts dies with it (lose_machine)
         deadline = time.monotonic() + 30
@@ -108,7 +119,13 @@ class ChildHub:
                 return self
             except TimeoutError:
                 if self.proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"the hub did not start; see {self.log_path}") from None
+                    raise RuntimeError(f"the hub did not start (exit {self.proc.poll()}); the end of "
+                                       f"{self.log_path}:\n{self._log_tail()}") from None
+
+    def _log_tail(self, lines: int = 12) -> str:
+        """What the hub said last: in the drill's failure, so a run on another machine says why."""
+        self._log.flush()
+        return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
 
     def _check_alive(self) -> None:
         if self.proc is not None and self.proc.poll() is not None:
@@ -139,8 +156,24 @@ class ChildHub:
                 self.kills += 1
             shutil.rmtree(self.journal.parent)
 
+    def replica_written(self, scratch: Path, deadline: float) -> bool:
+        """Whether the replica holds the party by `deadline`: a hub an hour into a party has
+        replicated it long since, but the drill's is seconds old, and a machine lost before
+        Litestream's first sync leaves a standby nothing to take over from (`party takeover`
+        says so: no backup files)."""
+        while True:
+            try:
+                if restore(replica_url(self.replica["replica"]), scratch) > 0:
+                    return True
+            except ReplicaError:
+                pass
+            scratch.unlink(missing_ok=True)
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.5)
+
     def take_over(self, journal: Path) -> None:
-        """`party takeover` on a standby: a new journal restored from the replica of `options`,
+        """`party takeover` on a standby: a new journal restored from the replica,
         then the hub on it (and `party run` on it from then on)."""
         with self.lock:
             self.journal, self.command = Path(journal), "takeover"
@@ -174,7 +207,8 @@ class ChildHub:
         with self.lock:
             self.stop()
             account = hub_settings(self.provisioned) if self.provisioned else {}
-            hub = Hub(self.journal, self.broker.host, self.broker.port, client_id="hub-host", **account).start()
+            hub = Hub(self.journal, self.broker.host, self.broker.port, client_id="hub-host", **account,
+                      **self.replica).start()
             try:
                 return fn(hub)
             finally:
