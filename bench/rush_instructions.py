@@ -10,7 +10,6 @@ the hub's work between the tables' 200 results and the screens' frames.
         .venv/bin/python bench/rush_instructions.py run DIR [--tree TREE] [--batches "32 165 3"] \\
         [--views each|last] [--no-seal]
     .venv/bin/python bench/rush_instructions.py sum /tmp/rush-cg.out      # instructions a part
-    .venv/bin/python bench/rush_instructions.py compare DIR_A DIR_B ... --trees TREE_A TREE_B ...
 
 The rush as a live hub takes it (hub/service.py): the 200 results in the batches the writer
 made of them (`--batches`, their sizes: bench/rush_bench.py prints a rush's as "the rush's
@@ -47,7 +46,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 TABLES, SCREENS = 200, 20
 PARTS = ("writer", "view", "streams")
-RUSH_BATCHES = "32 165 3"   # a live rush's, bench/rush_bench.py at 5a259f8 (loaded machine)
+RUSH_BATCHES = "32 165 3"   # a live rush's: bench/rush_bench.py at 5a259f8, the machine at load ~5
 
 
 def setup(where: Path) -> None:
