@@ -9,6 +9,7 @@ Block party of 1,000 guests on 250 tables, every result confirmed, session after
 session), written to a SQLite journal by `hub.journal.Journal` as the hub writes
 it. That bench timed the fold alone over events in memory; here:
 - read: `read_events` over the file (SQLite rows -> Event, body JSON parsed);
+- fold: `conductor.replay` over the events read into a list first (the fold alone);
 - read + fold: `conductor.replay(read_events(...))`, what `party replay` does;
 - read + audit: `conductor.audit(read_events(...))`, every input admitted again
   (what a restarted hub and `party replay --audit` do);
@@ -46,6 +47,7 @@ from hub.journal import Journal, open_reader, read_events  # noqa: E402
 
 FIGURES = (
     Figure("read (SQLite -> Event)", r"^read \(SQLite.*: +([\d.]+) s", "s", False),
+    Figure("fold (events in memory)", r"^fold \(events in memory\): +([\d.]+) s", "s", False),
     Figure("read + fold (replay)", r"^read \+ fold.*: +([\d.]+) s", "s", False),
     Figure("read + audit (admit each input)", r"^read \+ audit.*: +([\d.]+) s", "s", False),
     Figure("seal: the chain checked (every row)", r"^seal: the chain checked.*: +([\d.]+) s", "s", False),
@@ -69,12 +71,22 @@ def build(path: Path, players: int, events: int) -> int:
 
 
 def best(f, runs: int = 3):
+    """(what `f` returns, the best of `runs` wall times); `best.cpu`: that run's CPU figures
+    (`cpu_shown`), for the seconds an instruction count does not see: the kernel's, the faults."""
     times, out = [], None
     for _ in range(runs):
-        t0 = time.perf_counter()
+        before, t0 = resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()
         out = f()
-        times.append(time.perf_counter() - t0)
-    return out, min(times)
+        times.append((time.perf_counter() - t0, before, resource.getrusage(resource.RUSAGE_SELF)))
+    wall, before, after = min(times, key=lambda t: t[0])
+    best.cpu = (after.ru_utime - before.ru_utime, after.ru_stime - before.ru_stime,
+                after.ru_minflt - before.ru_minflt)
+    return out, wall
+
+
+def cpu_shown() -> str:
+    user, kernel, faults = best.cpu
+    return f"  (user {user:.2f} s, sys {kernel:.2f} s, {faults:,} page faults)"
 
 
 def start_up(path: Path, tables: int) -> tuple[float, float, float, float]:
@@ -160,10 +172,20 @@ def main() -> None:
 
     count, dt = best(read)
     assert count == n
-    print(f"read (SQLite -> Event):      {dt:6.2f} s  {n / dt:9,.0f} events/s  {dt / n * 1e6:5.1f} us/event")
+    print(f"read (SQLite -> Event):      {dt:6.2f} s  {n / dt:9,.0f} events/s  {dt / n * 1e6:5.1f} us/event"
+          f"{cpu_shown()}")
+    with conductor.collector_paused():
+        db = open_reader(path)
+        events = list(read_events(db))
+        db.close()
+    state, dt = best(lambda: conductor.replay(events))
+    del events
+    print(f"fold (events in memory):     {dt:6.2f} s  {n / dt:9,.0f} events/s  {dt / n * 1e6:5.1f} us/event"
+          f"{cpu_shown()}")
     state, dt = best(read_fold)
     assert state.seq == n and not state.anomalies
-    print(f"read + fold (replay):        {dt:6.2f} s  {n / dt:9,.0f} events/s  {dt / n * 1e6:5.1f} us/event")
+    print(f"read + fold (replay):        {dt:6.2f} s  {n / dt:9,.0f} events/s  {dt / n * 1e6:5.1f} us/event"
+          f"{cpu_shown()}")
     def read_audit():
         db = open_reader(path)
         try:

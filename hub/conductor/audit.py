@@ -40,22 +40,25 @@ def audit(events, state: PartyState | None = None) -> tuple[PartyState, tuple[Fi
     """The state the journal folds to, and every event of it the conductor would refuse
     or would have decided otherwise, in journal order (fold anomalies included). `state`:
     the party folded from the rows before `events` (an audit already passed them), if any."""
-    events = list(events)
-    state, found, i = initial() if state is None else state, [], 0
-    while i < len(events):
-        e = events[i]
+    rows = iter(events)   # read as audited, not held: a list of every row was a party's size again
+    state, found, ids = initial() if state is None else state, [], {}
+    e = next(rows, None)
+    while e is not None:
         if e.source == "hub":   # a decision with no input before it: only the clock's
             due = {p.id: p for p in tick(state, e.at)}
             if e.id not in due:
                 found.append(Finding(e.seq, e.id, e.kind, "NOT DECIDED"))
             elif not _same(due[e.id], e):
                 found.append(Finding(e.seq, e.id, e.kind, "OTHER DECISION"))
-            state, i = apply(state, e), i + 1
+            state = _applied(state, e, ids)
+            e = next(rows, None)
             continue
         own = [e]   # the input and the hub's decisions on it, journaled right after it
         decision = f"{e.id}/hub."
-        while i + len(own) < len(events) and events[i + len(own)].id.startswith(decision):
-            own.append(events[i + len(own)])
+        after_own = next(rows, None)
+        while after_own is not None and after_own.id.startswith(decision):
+            own.append(after_own)
+            after_own = next(rows, None)
         outcome = _outcome(e)
         verdict, after, admitted = admit(state, _as_sent(e), e.seq - 1, e.at)
         seen = len(found)
@@ -69,12 +72,19 @@ def audit(events, state: PartyState | None = None) -> tuple[PartyState, tuple[Fi
             state = after   # the journal holds exactly what admit made: the same fold
         else:
             for x in own:   # the journal is what happened: fold it as it is
-                state = apply(state, x)
-        i += len(own)
-    ids = {e.seq: e.id for e in events}
+                state = _applied(state, x, ids)
+        e = after_own
     found += [Finding(seq, ids.get(seq, ""), kind, f"NOT FOLDED: {why}")
               for seq, kind, why in state.anomalies]
     return state, tuple(sorted(found, key=lambda f: f.seq))
+
+
+def _applied(state: PartyState, e: Event, ids: dict[int, str]) -> PartyState:
+    """`apply`, noting the id of an event it could not apply (in `ids`, by seq) for its finding."""
+    new = apply(state, e)
+    if new.anomalies is not state.anomalies:
+        ids[e.seq] = e.id
+    return new
 
 
 def _decisions(e: Event, wanted, journaled) -> list[Finding]:
