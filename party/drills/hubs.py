@@ -16,7 +16,7 @@ from typing import Callable
 
 from hub import conductor
 from party.broker import free_port, wait_for_port
-from hub.journal import open_reader, read_events
+from hub.journal import JournalDamaged, open_reader, read_events
 from hub.replica import ReplicaError, replica_url, restore
 from hub.service import Hub
 from party.provision import hub_settings
@@ -44,7 +44,7 @@ class JournalView:
                         self._state = conductor.apply(self._state, e)
                 finally:
                     db.close()
-            except sqlite3.OperationalError:
+            except (sqlite3.Error, JournalDamaged):
                 if self.path.exists():
                     raise
                 # its machine lost as it was read (the machine-lost drill): the party as last read
