@@ -33,7 +33,7 @@ def test_a_replayed_party_is_in_the_oldest_generation_and_no_pass_is_due():
         gc.callbacks.remove(seen)
     assert len(made) == 50 and passes == []
     assert generation_of(state) == 2 and generation_of(state.session.tables) == 2
-    assert gc.get_count()[0] < 100
+    assert gc.get_count()[0] < gc.get_threshold()[0]   # no pass due
     assert gc.isenabled()
 
 
