@@ -205,12 +205,23 @@ class Journal:
         """The seq of the first input (a row not the hub's own) after `seq`, if any."""
         return self._db.execute("SELECT MIN(seq) FROM journal WHERE seq > ? AND source != 'hub'", (seq,)).fetchone()[0]
 
-    def mark_audited(self, seq: int, code: str, at: float) -> None:
-        """An audit by the hub's `code` passed every row up to `seq` (a sealed row)."""
+    def mark_audited(self, seq: int, code: str, at: float, synced: bool = True) -> None:
+        """An audit by the hub's `code` passed every row up to `seq` (a sealed row), or that
+        code's judge admitted them as they were journaled (hub/startup.py, `OwnRows`).
+        `synced=False`: committed without waiting for the disk (a mark a power cut loses costs
+        the next start-up an audit of the rows it covered, nothing else), so that an entry
+        arriving meanwhile does not wait for an fsync behind it."""
         sealed = self.seal_of(seq)
-        if sealed is not None:
+        if sealed is None:
+            return
+        if not synced:
+            self._db.execute("PRAGMA synchronous=NORMAL")   # WAL: the commit is not synced
+        try:
             self._db.execute("INSERT INTO audited (seq, seal, code, at) VALUES (?, ?, ?, ?)",
                              (seq, sealed, code, at))
+        finally:
+            if not synced:
+                self._db.execute("PRAGMA synchronous=FULL")   # the batches' commits: as always
 
     def events(self, after: int = 0) -> Iterator[Event]:
         return read_events(self._db, after)

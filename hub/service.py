@@ -33,7 +33,7 @@ from .publishing import Publisher
 from .reading import Reading
 from .replication import Replication
 from .runs import Runs
-from .startup import JournalFailsAudit, open_party
+from .startup import JournalFailsAudit, OwnRows, open_party
 from .tail import Tail
 from .telemetry import Boards
 
@@ -75,6 +75,8 @@ class Hub(Reading):   # the screens' read calls: hub/reading.py
                  audit: bool = True):
         self.journal, self.state = open_party(journal_path, audit)
         self.seq = self.journal.last_seq()
+        # its own rows marked audited, for a restart to fold: only after an audited start-up
+        self._own_rows = OwnRows(self.journal, self.seq) if audit else None
         self.runs = Runs(journal_path)   # the runs before this one, for the console after a restart
         # With provisioning (party/provision.py): the one board allowed to speak for each table.
         self.provisioned_boards = boards
@@ -125,6 +127,8 @@ class Hub(Reading):   # the screens' read calls: hub/reading.py
         self._stopping.set()
         self._link.wake()
         self._writer.join(10)   # it drains the inbox, then disconnects
+        if self._own_rows is not None and not self._writer.is_alive():
+            self._own_rows.mark(self.seq)   # a restart folds every row (hub/startup.py)
         self.runs.end()
         self.journal.close()
         self.replication.stop()
@@ -231,9 +235,13 @@ class Hub(Reading):   # the screens' read calls: hub/reading.py
                 self.write_batch(items)
             except Exception:  # the hub must keep running; unacked inputs will be resent
                 log.exception("batch of %d inputs failed; nothing of it was journaled", len(items))
+                if self._own_rows is not None:
+                    self._own_rows.doubt()
                 for item in items:
                     if isinstance(item, _LocalInput) and not item.reply.done():
                         item.reply.set_result(Verdict.refuse(HUB_ERROR))
+            if not items and self._own_rows is not None and self._inbox.empty():
+                self._own_rows.quiet(self.seq, now)   # a second with no input: no entry waits
         self._link.close()
 
     def _take(self, wait: float) -> list:

@@ -4,6 +4,8 @@ have written (docs/journal.md)."""
 from __future__ import annotations
 
 import hashlib
+import logging
+import sqlite3
 import time
 from functools import cache
 from itertools import islice
@@ -11,6 +13,8 @@ from pathlib import Path
 
 from . import audit_apart, conductor
 from .journal import Journal, JournalDamaged
+
+log = logging.getLogger("hub.startup")
 
 
 def open_party(path: str | Path, audit: bool = True):
@@ -57,6 +61,50 @@ def _audited(journal: Journal, done: int):
     events = journal.events()
     passed = conductor.replay(islice(events, done)) if done else None
     return conductor.audit(events, passed)
+
+
+# While the hub runs, its rows are marked at most this often, in a second the writer had
+# nothing to do: a restart after a kill audits at most about this long of the party again.
+MARK_EVERY_S = 60.0
+
+
+class OwnRows:
+    """The rows a hub journals itself, marked audited by its code (docs/journal.md, "An audit
+    done once"). A hub whose start-up audited the party (or that starts the journal) holds
+    the party its journal folds to, and its writer journals only what this code's judge
+    admitted against it: what the audit would admit again. So they are marked, and a restart
+    folds them instead of admitting them again: at an orderly stop, and while the hub runs in
+    a quiet second at most every `MARK_EVERY_S`. Marked only where the journal's last row is
+    the party's (the state the hub holds is that of the rows it marks); after a failed batch
+    nothing more (the party in memory may not be the journal's fold). A hub started without
+    the audit marks nothing: it is not made here."""
+
+    def __init__(self, journal: Journal, seq: int):
+        self._journal: Journal | None = journal
+        self._marked, self._code, self._at = seq, code(), time.monotonic()
+
+    def quiet(self, seq: int, now: float) -> None:
+        """The writer has had nothing to do for a second, at `now` (monotonic), its party at
+        `seq`: marked if a minute has passed, without waiting for the disk."""
+        if now - self._at >= MARK_EVERY_S:
+            self._at = now
+            self.mark(seq, synced=False)
+
+    def mark(self, seq: int, synced: bool = True) -> None:
+        """The rows up to `seq`, the party's, marked (an orderly stop's call: synced)."""
+        journal = self._journal
+        if journal is None or seq <= self._marked or journal.head[0] != seq:
+            return
+        try:
+            journal.mark_audited(seq, self._code, time.time(), synced)
+        except sqlite3.Error as e:   # the party goes on: the next start-up audits these rows
+            log.warning("could not mark the rows up to seq %d audited: %s", seq, e)
+            return
+        self._marked = seq
+
+    def doubt(self) -> None:
+        """A batch failed: nothing more is marked in this run."""
+        self._journal = None
 
 
 @cache

@@ -47,19 +47,6 @@ def chain_checked(request, monkeypatch):
     return request.param
 
 
-@pytest.fixture
-def admitted(monkeypatch):
-    """The seqs the start-up's audit admits again."""
-    seen, audit = [], conductor.audit
-
-    def counted(events, state=None):
-        events = list(events)
-        seen.extend(e.seq for e in events)
-        return audit(events, state)
-    monkeypatch.setattr(conductor, "audit", counted)
-    return seen
-
-
 def test_a_restart_admits_again_only_the_rows_after_the_last_audit(half_audited, party_events, admitted):
     path, half = half_audited
     journal, state = open_party(path)
