@@ -19,16 +19,24 @@ it. That bench timed the fold alone over events in memory; here:
   connected to Mosquitto and has republished every table's retained screen, on a journal
   no hub had opened (a copy each time: every row admitted again);
 - hub restart: `Hub(journal)` on a journal a hub's start-up audited already, by the same
-  code, every row since (hub/startup.py: the rows folded, none admitted again).
+  code, every row since (hub/startup.py: the rows folded, none admitted again);
+- hub restart after its own rows: the restart a host meets, in a process of its own (its
+  imports timed apart), on a journal whose second half a hub journaled itself — its start-up
+  audited the first half, its writer's step (`Hub.write_batch`, batches of `BATCH_MAX`) took
+  the inputs of the second, and its rows were marked as its orderly stop marks them
+  (hub/startup.py, `OwnRows`) — and after a kill: the same, with its last mark a minute of
+  an ordinary pace (6,000 inputs) before the end, those rows admitted again.
 Each is run three times; the best is printed (the machine is shared).
 """
 from __future__ import annotations
 
 import argparse
 import gc
+import os
 import random
 import resource
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -43,6 +51,7 @@ from conductor_bench import Hub as Driver, party, play_block_session  # noqa: E4
 from hub import conductor, seal  # noqa: E402
 from hub.conductor import events as k  # noqa: E402
 from hub.journal import Journal, open_reader, read_events  # noqa: E402
+from hub.startup import code  # noqa: E402
 
 
 FIGURES = (
@@ -54,7 +63,12 @@ FIGURES = (
     Figure("hub start-up: Hub()", r"^hub start-up: Hub\(\) \(open \+ (?:replay|audit)\) ([\d.]+) s", "s", False),
     Figure("... until connected, screens republished", r"^hub start-up: .* republished ([\d.]+) s", "s", False),
     Figure("hub restart: Hub() (audited once before)", r"^hub restart: Hub\(\) .*?: ([\d.]+) s", "s", False),
+    Figure("restart after its own rows, stopped in order: Hub()",
+           r"^hub restart after its own rows, stopped in order.*: Hub\(\) ([\d.]+) s", "s", False),
+    Figure("restart after its own rows, killed: Hub()",
+           r"^hub restart after its own rows, killed.*: Hub\(\) ([\d.]+) s", "s", False),
 )
+KILLED_INPUTS = 6_000   # a minute of an ordinary pace (bench/rush_bench.py's steady phase: ~100 a second)
 
 
 def build(path: Path, players: int, events: int) -> int:
@@ -119,6 +133,69 @@ def fresh_copy(path: Path) -> Path:
     shutil.copyfile(path, copy)
     shutil.copyfile(seal.head_path(path), seal.head_path(copy))   # the writer's head record beside it
     return copy
+
+
+def own_rows(path: Path, killed: bool) -> tuple[Path, int, int]:
+    """(a journal, its last seq, the last seq marked): `path`'s first half audited by a hub's
+    start-up, the inputs of its second half judged and journaled by that hub, its own rows
+    marked as its orderly stop marks them; `killed`: its last mark `KILLED_INPUTS` before the
+    end, as a hub's quiet second left it, and no mark at the end."""
+    import logging
+
+    from hub.batch import LocalInput
+    from hub.event import Proposal
+    from hub.service import BATCH_MAX, Hub
+    from hub.startup import OwnRows
+    db = open_reader(path)
+    with conductor.collector_paused():
+        rows = list(read_events(db))
+    db.close()
+    half = next(e.seq for e in rows[len(rows) // 2:] if e.source != "hub")   # an input: none of its decisions cut off
+    out = path.with_name(f"own-{'killed' if killed else 'stopped'}-{time.monotonic_ns()}.sqlite3")
+    journal = Journal(out)
+    for i in range(0, half - 1, 1000):
+        journal.append(rows[i:min(i + 1000, half - 1)])
+    journal.close()
+    logging.getLogger("hub").setLevel(logging.ERROR)
+    hub = Hub(out, "127.0.0.1", 1)   # its start-up's audit; never connected: its publishes only queued
+    own = OwnRows(hub.journal, hub.seq)
+    inputs = [LocalInput(Proposal(e.id, e.source, e.kind, {k: v for k, v in e.body.items() if k != "outcome"}))
+              for e in rows[half - 1:] if e.source != "hub"]
+    del rows
+    end = max(0, len(inputs) - (KILLED_INPUTS if killed else 0))
+    for i in range(0, len(inputs), BATCH_MAX):
+        if i <= end < i + BATCH_MAX:
+            hub.write_batch(inputs[i:end])
+            own.mark(hub.seq)
+            hub.write_batch(inputs[end:i + BATCH_MAX])
+        else:
+            hub.write_batch(inputs[i:i + BATCH_MAX])
+    marked = hub.journal.audited_to(code())
+    last = hub.seq
+    hub.journal.close()
+    return out, last, marked
+
+
+RESTART = """
+import sys, time
+t0 = time.perf_counter()
+from hub.service import Hub
+t1, cpu = time.perf_counter(), time.process_time()
+hub = Hub(sys.argv[1], "127.0.0.1", 1)
+print(t1 - t0, time.perf_counter() - t1, time.process_time() - cpu)
+hub.journal.close()
+"""
+
+
+def restart_alone(path: Path) -> tuple[float, float, float]:
+    """(the imports' seconds, Hub()'s, its CPU seconds) of a hub started in a process of its
+    own on a copy of `path`, as a host restarts one."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
+    copy = fresh_copy(path)
+    done = subprocess.run([sys.executable, "-c", RESTART, str(copy)], env=env, cwd=ROOT, check=True,
+                          capture_output=True, text=True)
+    imports, built, cpu = map(float, done.stdout.split())
+    return imports, built, cpu
 
 
 def full_collection(state) -> tuple[float, float]:
@@ -218,6 +295,12 @@ def main() -> None:
     start_up(audited, state.setup.tables)   # the audit done, and recorded
     again = min(start_up(audited, state.setup.tables)[0] for _ in range(3))
     print(f"hub restart: Hub() (open + chain, rows audited before folded): {again:.2f} s")
+    for killed in (False, True):
+        journal, last, marked = own_rows(path, killed)
+        imports, built, cpu = min((restart_alone(journal) for _ in range(3)), key=lambda r: r[1])
+        how = f"killed, {last - marked:,} rows since its last mark" if killed else "stopped in order"
+        print(f"hub restart after its own rows, {how} ({last:,} rows, a process of its own): Hub() {built:.2f} s "
+              f"(CPU {cpu:.2f} s), its imports {imports:.2f} s before it")
 
 
 if __name__ == "__main__":
