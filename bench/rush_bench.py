@@ -4,10 +4,14 @@
     python bench/rush_bench.py --against REV [--runs 3] [...]   # this tree and commit REV, side by side
 
 bench/screens_bench.py measured 50 tables with paho threads; this is its room
-of 200: the same SSE screens and the same measure (its `Screen` and `report`),
-with the tables on one asyncio loop (bench/room.py) so that 200 of them load
-the hub rather than this process's GIL. The hub and its web app run in one
-child process as `party run` runs them; one Mosquitto on 127.0.0.1.
+of 200: the same measure (its `report`), with the tables on one asyncio loop
+(bench/room.py) so that 200 of them load the hub rather than this process's GIL,
+and the SSE screens in a process of their own (bench/screens_apart.py), as a
+projector is a browser of its own: as threads here (`--screens-here`, before
+session 14) they read each 100 KB frame in 8 KB pieces, each waiting for the
+tables' loop to let go of the interpreter. This process's collector is off
+during the measured phases. The hub and its web app run in one child process
+as `party run` runs them; one Mosquitto on 127.0.0.1.
 
 A Draw party (four games a session) of `--tables` tables: each table keys games
 1-3, one every `--gap` seconds on average (uniformly random gaps: the steady
@@ -25,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import random
 import sys
 import tempfile
@@ -36,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.against import Figure, add_options, compare  # noqa: E402
 from bench.hub_bench import results  # noqa: E402
 from bench.room import HubProcess, Room, machine, percentile, spread  # noqa: E402
+from bench.screens_apart import Screens  # noqa: E402
 from bench.screens_bench import Screen, report  # noqa: E402
 from bench.tail_report import report as explain  # noqa: E402
 from hub.tail import Tail  # noqa: E402
@@ -92,6 +98,17 @@ def shown(screens, first: int) -> str:
     return f"standings frames a screen {min(sent)}-{max(sent)}"
 
 
+def timeline(rush: list, tail: dict, first: int, last: int) -> str:
+    """When the rush's batches and views were made, in ms from its first publish."""
+    zero = min(sent for sent, _ in rush)
+    ms = lambda t: f"{(t - zero) * 1000:.0f}"  # noqa: E731
+    batches = [f"{ms(b.taken)}-{ms(b.committed)}-{ms(b.shown)} ({b.last - b.first + 1})" for b in tail["batches"]
+               if b.first <= b.last and first <= b.last and b.first <= last]
+    views = [f"{ms(a)}-{ms(z)} (seq {seq - first + 1})" for seq, a, z in tail["views"] if first <= seq <= last]
+    return (f"ms from the first publish: batches taken-committed-shown (events) {', '.join(batches)}; "
+            f"views started-made (the rush's events in) {', '.join(views)}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="50 tables, 5 screens, gap 0.5 s")
@@ -99,6 +116,8 @@ def main() -> None:
     ap.add_argument("--screens", type=int, default=20)
     ap.add_argument("--gap", type=float, default=2.0, help="mean seconds between a table's entries")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--screens-here", action="store_true",
+                    help="the screens as threads of this process (http.client), as before session 14")
     add_options(ap)
     args = ap.parse_args()
     if args.against:
@@ -112,10 +131,13 @@ def main() -> None:
     try:
         hub.call("party", dict(tables=args.tables, **PARTY))
         bodies = results(PARTY, hub.call("seats"), args.tables, 4, args.seed)
-        screens = [Screen(hub.web_port) for _ in range(args.screens)]
-        for s in screens:
-            s.start()
-            s.connected.wait(10)
+        if args.screens_here:
+            screens = [Screen(hub.web_port) for _ in range(args.screens)]
+            for s in screens:
+                s.start()
+                s.connected.wait(10)
+        else:
+            apart = Screens(hub.web_port, args.screens)
         room = Room(args.tables)
         here = Tail()
 
@@ -125,14 +147,23 @@ def main() -> None:
             cpu_before = hub.call("watch")
             here.start()   # and this process's own pauses: a late table or screen is not the hub's
             here.watch()
+            gc.collect()   # this process's collector kept out of the measured phases
+            gc.disable()
             steady, rush, acked, cpu, threads = await play(room, hub, bodies, args.gap, args.seed)
+            gc.enable()
             await room.close()
             return steady, rush, acked, cpu, {k: v - cpu_before.get(k, 0.0) for k, v in threads.items()}
 
         steady, rush, acked, cpu, threads = asyncio.run(run())
-        print(f"{args.tables} tables (asyncio), {args.screens} SSE screens (threads), Mosquitto, "
+        if not args.screens_here:
+            screens, reading = apart.stop()
+        print(f"{args.tables} tables (asyncio), {args.screens} SSE screens "
+              f"({'threads' if args.screens_here else 'a process of their own'}), Mosquitto, "
               f"hub+web in one child process; {machine()}")
         report("steady", steady, screens)
+        if not args.screens_here:
+            print(f"         the screens' process read {sum(len(s.arrivals) for s in screens)} standings frames "
+                  f"with {reading * 1000:.0f} ms of CPU")
         print(f"         of which publish -> ack at the table: {spread([acked[q] * 1000 for _, q in steady])}")
         tail = hub.call("tail")
         explain(steady, acked, screens, tail, here)
@@ -151,6 +182,7 @@ def main() -> None:
         views = sum(first <= seq <= last for seq, _, _ in tail["views"])
         print(f"         the rush's batches (n={len(sizes)}), events each: {' '.join(map(str, sizes))}; "
               f"views made: {views}, {shown(screens, first)}")   # bench/rush_instructions.py's batches
+        print("         " + timeline(rush, tail, first, last))
         # The bench's own instrument left out: hub/tail.py's watcher thread (`watch`, started by this
         # bench, never by a party's hub) wakes every 5 ms; a commit before it had none to count.
         cpu, watcher = cpu

@@ -11,7 +11,10 @@ and the process's pauses while it waited. One clock (`time.monotonic()`) for eve
                       this process's own turns)
     screens           the tables' retained screens made and sent
     -> view           from the screens sent to the projection's view made with this seq
-    -> last screen    from that view to the slowest SSE screen's arrival
+    -> written        from that view to the last of the hub's SSE streams having written it
+                      (its frame handed to the socket: the hub's side of the way to a screen)
+    -> arrived        from then to the slowest screen's arrival of the whole frame (the
+                      kernel, and the screens' reading: the bench's side)
     gc                the collector's passes while the entry waited: count, ms (oldest gen)
     late              the longest a watcher thread was woken late meanwhile (GIL or CPU),
                       in the hub's process and in this one (its tables and screens)
@@ -30,6 +33,10 @@ def report(entries: list[tuple[float, int]], acked: dict[int, float], screens, t
     lasts = [b.last for b in batches]
     views = sorted(tail["views"])
     view_seqs = [v[0] for v in views]
+    streams: dict[int, list] = {}   # stream -> its frames (seq, written), in the order written
+    for seq, written, stream in tail.get("frames", ()):
+        streams.setdefault(stream, []).append((seq, written))
+    written_by = [([f[0] for f in fs], [f[1] for f in fs]) for fs in streams.values()]
     pauses, ours_all = sorted(tail["pauses"]), sorted(here.pauses.copy())   # `here` still watching
     rows = []
     for sent, seq in entries:
@@ -39,18 +46,20 @@ def report(entries: list[tuple[float, int]], acked: dict[int, float], screens, t
         made = views[i][2] if i < len(views) else None   # the first view to show it
         during = [p for p in pauses if sent <= p.at <= arrived]
         ours = [p for p in ours_all if sent <= p.at <= arrived]
-        rows.append((arrived - sent, sent, seq, b, made, arrived, during, sent + acked[seq], ours))
+        firsts = [ts[i] for seqs, ts in written_by if (i := bisect.bisect_left(seqs, seq)) < len(seqs)]
+        written = max(firsts) if firsts else None   # every stream's first frame to show it, written
+        rows.append((arrived - sent, sent, seq, b, made, arrived, during, sent + acked[seq], ours, written))
     start = min(sent for sent, _ in entries)
     end = max(r[5] for r in rows)
     print(f"         the worst {worst} entries, where their time went (ms; bench/tail_report.py):")
     print(f"         {'at s':>6} {'total':>6} {'sent->taken':>11} {'judge':>6} {'commit':>6} {'acks':>5} "
-          f"{'->table':>7} {'screens':>7} {'->view':>6} {'->last screen':>13} {'batch':>5}  "
+          f"{'->table':>7} {'screens':>7} {'->view':>6} {'->written':>9} {'->arrived':>9} {'batch':>5}  "
           f"hub: gc; late  bench: gc; late")
-    for total, sent, seq, b, made, arrived, during, at_table, ours in sorted(rows, key=lambda r: -r[0])[:worst]:
+    for total, sent, seq, b, made, arrived, during, at_table, ours, written in sorted(rows, key=lambda r: -r[0])[:worst]:
         ms = lambda a, z: f"{(z - a) * 1000:.1f}" if a is not None and z is not None else "-"  # noqa: E731
         print(f"         {sent - start:6.2f} {total * 1000:6.1f} {ms(sent, b.taken):>11} {ms(b.taken, b.judged):>6} "
               f"{ms(b.judged, b.committed):>6} {ms(b.committed, b.acked):>5} {ms(b.acked, at_table):>7} "
-              f"{ms(b.acked, b.shown):>7} {ms(b.shown, made):>6} {ms(made, arrived):>13} {b.inputs:5d}  "
+              f"{ms(b.acked, b.shown):>7} {ms(b.shown, made):>6} {ms(made, written):>9} {ms(written, arrived):>9} {b.inputs:5d}  "
               f"{_pauses(during)}  {_pauses(ours)}")
     phase = [b for b in batches if start <= b.taken <= end]
     if phase:
@@ -60,6 +69,14 @@ def report(entries: list[tuple[float, int]], acked: dict[int, float], screens, t
                 ("commit", [(b.judged, b.committed) for b in phase]),
                 ("acks", [(b.committed, b.acked) for b in phase]),
                 ("screens", [(b.acked, b.shown) for b in phase]))))
+    legs = [(b.shown, made, written, arrived) for _, _, _, b, made, arrived, _, _, _, written in rows
+            if made is not None and written is not None]
+    if legs:
+        print(f"         the way from the batch to the last screen, every entry (n={len(legs)}), p50 / p99 ms: "
+              + ", ".join(f"{name} {_p50_p99([(z - a) * 1000 for a, z in pairs])}" for name, pairs in (
+                  ("->view", [(s, m) for s, m, _, _ in legs]),
+                  ("->written", [(m, w) for _, m, w, _ in legs]),
+                  ("->arrived", [(w, a) for _, _, w, a in legs]))))
     made = [(z - a) * 1000 for seq, a, z in views if start <= a <= end]
     if made:
         print(f"         the projection's views (n={len(made)}), made in p99 / max ms: {_p99_max(made)}")
@@ -80,6 +97,10 @@ def _pauses(during) -> str:
     late = max((p.seconds for p in during if p.what < 0), default=0.0)
     collected = f"{len(gcs)} {sum(p.seconds for p in gcs) * 1000:.0f} g{max(p.what for p in gcs)}" if gcs else "0"
     return f"{collected}; {late * 1000:.0f}"
+
+
+def _p50_p99(ms: list[float]) -> str:
+    return f"{percentile(ms, 50):.1f} / {percentile(ms, 99):.1f}"
 
 
 def _p99_max(ms: list[float]) -> str:

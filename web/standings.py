@@ -14,6 +14,7 @@ states when one has changed, and once on every (re)connect.
 """
 from __future__ import annotations
 
+import itertools
 import json
 import time
 from functools import lru_cache
@@ -24,6 +25,7 @@ from .pages.console import table_numbers
 from .telemetry import boards_view, liveness
 
 bp = Blueprint("standings", __name__)
+_streams = itertools.count()   # each stream's number in the hub's record of frames written (hub/tail.py)
 
 
 def _hub():
@@ -68,6 +70,7 @@ def stream():
     last = request.headers.get("Last-Event-ID", type=int)
 
     def events():
+        me = next(_streams)
         seen, seen_boards = None, None
         quiet_since, looked = time.monotonic(), float("-inf")
         yield "retry: 1000\n\n"  # reconnect within a second after a drop
@@ -79,6 +82,7 @@ def stream():
                 seen = (seq, data["hidden"])
                 quiet_since = time.monotonic()
                 yield _standings_message(encoded, seq)
+                hub.tail.framed(seq, time.monotonic(), me)   # resumed once the server has written it
             # once a check, not at each standings change: 20 screens looking at 200 tables'
             # boards at every change took more of the hub's CPU than its writer (issue 25)
             if time.monotonic() - looked >= check:

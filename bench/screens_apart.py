@@ -1,0 +1,120 @@
+"""The room's projectors in a process of their own, as a real projector is a browser in its
+own process (on its own machine): the bench's tables and its screens no longer share one
+interpreter lock.
+
+bench/screens_bench.py's `Screen` threads read /stream in the bench's process with
+`http.client`, whose 8 KB-buffered `readline` takes a 100 KB standings message in about
+thirteen reads, each waiting for the lock back from the tables' event loop; what they
+measured of a frame's way to the screen was partly the bench's own turns. Here one thread
+of a child process reads every screen's socket as soon as it is readable, in large reads,
+undoes the HTTP/1.1 chunking as a browser does, and notes the moment the last byte of each
+whole `standings` message arrived (`time.monotonic()`, one clock for every process). Its
+collector is off: nothing it keeps is cyclic.
+"""
+from __future__ import annotations
+
+import gc
+import multiprocessing as mp
+import selectors
+import socket
+import time
+
+READ = 1 << 20   # a whole 100 KB view in one read where the kernel has it
+
+
+class Arrivals:
+    """One screen's `standings` messages: (monotonic time, seq) as they arrived."""
+
+    def __init__(self, arrivals: list[tuple[float, int]]):
+        self.arrivals = arrivals
+
+    def first_at_or_after(self, seq: int) -> float | None:
+        return next((t for t, s in self.arrivals if s >= seq), None)
+
+
+class Screens:
+    """`n` SSE screens of the hub's web app at `port`, read in a child process."""
+
+    def __init__(self, port: int, n: int):
+        ctx = mp.get_context("spawn")
+        self._conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_read, args=(port, n, child), daemon=True)
+        self.proc.start()
+        if not self._conn.poll(30) or self._conn.recv() != "connected":
+            raise SystemExit("the screens did not connect to the hub's /stream")
+
+    def stop(self) -> tuple[list[Arrivals], float]:
+        """Every screen's arrivals, once the child stopped reading, and its CPU seconds since all
+        screens were connected (its start-up left out)."""
+        self._conn.send("stop")
+        arrivals, cpu = self._conn.recv()
+        self.proc.join(10)
+        return [Arrivals(a) for a in arrivals], cpu
+
+
+class _Stream:
+    """One /stream connection: HTTP/1.1 chunks in, SSE messages out."""
+
+    def __init__(self, port: int):
+        self.sock = socket.create_connection(("127.0.0.1", port))
+        self.sock.sendall(b"GET /stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+        self.raw, self.sse, self.head = bytearray(), bytearray(), True
+        self.arrivals: list[tuple[float, int]] = []
+
+    def read(self) -> bool:
+        """What the socket has; False once it closed."""
+        data = self.sock.recv(READ)
+        if not data:
+            return False
+        now = time.monotonic()
+        self.raw += data
+        if self.head:
+            end = self.raw.find(b"\r\n\r\n")
+            if end < 0:
+                return True
+            del self.raw[:end + 4]
+            self.head = False
+        self._chunks(now)
+        return True
+
+    def _chunks(self, now: float) -> None:
+        while (line := self.raw.find(b"\r\n")) >= 0:
+            size = int(self.raw[:line], 16)
+            if len(self.raw) < line + 2 + size + 2:
+                return
+            self.sse += self.raw[line + 2:line + 2 + size]
+            del self.raw[:line + 2 + size + 2]
+            self._messages(now)
+
+    def _messages(self, now: float) -> None:
+        while (end := self.sse.find(b"\n\n")) >= 0:
+            seq, kind = None, None
+            for line in bytes(self.sse[:min(end, 200)]).split(b"\n")[:3]:   # the data line comes last
+                if line.startswith(b"id: "):
+                    seq = int(line[4:])
+                elif line.startswith(b"event: "):
+                    kind = line[7:]
+            if kind == b"standings" and seq is not None:
+                self.arrivals.append((now, seq))
+            del self.sse[:end + 2]
+
+
+def _read(port: int, n: int, conn) -> None:
+    gc.disable()
+    streams = [_Stream(port) for _ in range(n)]
+    selector = selectors.DefaultSelector()
+    for s in streams:
+        selector.register(s.sock, selectors.EVENT_READ, s)
+    selector.register(conn, selectors.EVENT_READ, None)
+    said, connected = False, 0.0
+    while True:
+        for key, _ in selector.select(1.0):
+            if key.data is None:   # the bench says stop
+                conn.recv()
+                conn.send(([s.arrivals for s in streams], time.process_time() - connected))
+                return
+            if not key.data.read():
+                selector.unregister(key.fileobj)
+        if not said and all(not s.head for s in streams):
+            conn.send("connected")
+            said, connected = True, time.process_time()
