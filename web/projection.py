@@ -28,11 +28,13 @@ class Projection:
     the screens: twenty projectors and a hundred guests' phones cost one computation per
     change, not one each (each stream computing for the seq it woke at had them chase
     each other through a rush, 800 players' standings per batch). While the hub is still
-    catching up with a burst the follower waits up to `settle` seconds for it.
+    catching up with a burst the follower waits up to `settle` seconds for it, and a writer
+    caught up must stay without inputs for `quiet` seconds first: a rush's first tables reach
+    the hub a few ms before the rest, and a view of them alone was made again a batch later.
     """
 
-    def __init__(self, hub, settle: float = 0.0):
-        self.hub, self.settle = hub, settle
+    def __init__(self, hub, settle: float = 0.0, quiet: float = 0.0):
+        self.hub, self.settle, self.quiet = hub, settle, quiet
         self._lock = threading.Lock()
         self._key, self._view, self._json = None, None, ""
         self._drawn: Drawn | None = None   # the last view made, with what it was made from
@@ -80,7 +82,8 @@ class Projection:
     def _run(self) -> None:
         seq = -1
         while not self.hub.stopping:
-            self.hub.wait_for_change(seq, 1.0, self.settle)
+            if self.hub.wait_for_change(seq, 1.0, self.settle, self.quiet) == seq:
+                continue   # a quiet second: the view of `seq` is made already
             started = time.monotonic()
             seq = self.current()[0]
             self.hub.tail.viewed(seq, started, time.monotonic())
