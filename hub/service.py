@@ -312,18 +312,28 @@ class Hub(Reading):   # the screens' read calls: hub/reading.py
     def stopping(self) -> bool:
         return self._stopping.is_set()
 
-    def wait_for_change(self, after_seq: int, timeout: float, settle: float = 0.0) -> int:
+    def wait_for_change(self, after_seq: int, timeout: float, settle: float = 0.0, quiet: float = 0.0) -> int:
         """Block until the journal has passed `after_seq` or `timeout` passed; the seq now.
 
         With `settle`, a change found while the writer still has inputs waiting
         waits up to `settle` seconds more for it to catch up: a room keying at
         once commits batch after batch, and a screen that redrew the standings
-        of 800 players after each one took the writer's CPU and delayed them all."""
+        of 800 players after each one took the writer's CPU and delayed them all.
+        With `quiet` too, a writer caught up must stay without inputs that long
+        (within the same `settle`): a rush's first tables reach it before the rest,
+        and a view made of them was made again a batch later."""
         with self._changed:
             if not self._changed.wait_for(lambda: self.seq > after_seq or self._stopping.is_set(), timeout):
                 return self.seq
-            if settle > 0:
-                self._changed.wait_for(lambda: not self._busy or self._stopping.is_set(), settle)
+            deadline = time.monotonic() + settle
+            while (left := deadline - time.monotonic()) > 0:
+                if not self._changed.wait_for(lambda: not self._busy or self._stopping.is_set(), left):
+                    break
+                seen = self.seq
+                if quiet <= 0 or self._stopping.is_set() or not self._changed.wait_for(
+                        lambda: self._busy or self.seq != seen or self._stopping.is_set(),
+                        min(quiet, deadline - time.monotonic())):
+                    break
         return self.seq
 
 

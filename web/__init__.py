@@ -30,7 +30,10 @@ def create_app(hub, **config) -> Flask:
     app = Flask(__name__)
     app.config.update(
         SSE_PING_SECONDS=15.0,
-        SSE_SETTLE_SECONDS=0.05,     # at most this added to a push while the hub catches up
+        SSE_SETTLE_SECONDS=0.1,      # at most this added to a push while the hub catches up
+                                     # (a rush of 200 tables drains in 50-80 ms: one view, not two)
+        SSE_QUIET_SECONDS=0.005,     # and a writer caught up must have had no inputs this long
+                                     # (a rush's tables arrive over 5-15 ms; docs/performance.md)
         BOARD_CHECK_SECONDS=1.0,     # how often a stream looks at the boards' telemetry
         BOARD_SILENT_SECONDS=120.0,  # online but nothing at all heard for this long: silent
                                      # (twice the boards' heartbeat, firmware heartbeat_s = 60:
@@ -54,7 +57,8 @@ def create_app(hub, **config) -> Flask:
     app.extensions["party.hub"] = hub
     app.extensions["party.web_store"] = store
     app.extensions["party.login_throttle"] = LoginThrottle(app.config["LOGIN_TRIES"], app.config["LOGIN_PAUSE_SECONDS"])
-    app.extensions["party.projection"] = projection.Projection(hub, app.config["SSE_SETTLE_SECONDS"])
+    app.extensions["party.projection"] = projection.Projection(hub, app.config["SSE_SETTLE_SECONDS"],
+                                                               app.config["SSE_QUIET_SECONDS"])
 
     app.before_request(security.check_csrf)
     app.before_request(security.load_login)

@@ -127,3 +127,34 @@ def test_many_screens_cost_one_computation_of_the_standings_per_change(hub, serv
         assert next(r for r in msg["data"]["tables"] if r["table"] == 1)["games"] == 1
         sse.close()
     assert len(made) - before == 1, made[before:]
+
+
+def test_a_rush_arriving_table_after_table_is_shown_in_one_view_and_a_lone_entry_promptly(hub, room):
+    """After the bell the tables' results reach the hub a few ms apart: the first found the
+    writer idle and its view was made at once, then made again for the rest (issue 21: a
+    rush's views cost more than its batches). The follower lets a writer that has caught up
+    stay without inputs for `quiet` before it makes the view; a lone entry waits only that."""
+    from web import projection
+    made = []
+    real_view = projection.view
+    make_party(hub, 2)
+    screen = projection.Projection(hub, settle=3.0, quiet=0.4)
+    def shown(seq: int) -> None:
+        deadline = time.monotonic() + 5
+        while screen.latest()[0] < seq:
+            assert time.monotonic() < deadline, f"seq {seq} not shown within 5 s"
+            time.sleep(0.005)
+    shown(hub.seq)   # the follower starts, makes the party's view
+    t1, t2 = room(2)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(projection, "view", lambda *a: made.append(hub.seq) or real_view(*a))
+        first = t1.ack_for(t1.key_form(draw_game(1, 1), game=1))
+        second = t2.ack_for(t2.key_form(draw_game(2, 1), game=1))   # the next table, at once
+        assert first["ok"] and second["ok"]
+        shown(second["seq"])
+        assert made == [second["seq"]], "the first table's entry was shown on its own"
+        alone = t1.ack_for(t1.key_form(draw_game(1, 2), game=2))
+        acked = time.monotonic()
+        shown(alone["seq"])
+        assert time.monotonic() - acked < 1.5, "a lone entry's view waited for the settle, not the quiet"
+        assert made == [second["seq"], alone["seq"]]
