@@ -4,6 +4,7 @@ chain shows them unchanged since, and admits again only the rows after them. A r
 before them, even with the chain made again after it, is audited again and found."""
 from __future__ import annotations
 
+import gc
 import sqlite3
 
 import pytest
@@ -137,3 +138,29 @@ def test_a_forged_row_in_either_half_is_not_served_and_told_as_by_one_audit(whol
     with pytest.raises(JournalFailsAudit) as on_two_cores:
         open_party(whole)
     assert on_two_cores.value.findings == alone.value.findings and alone.value.findings
+
+
+def test_a_start_up_after_a_party_frozen_before_leaves_no_pass_over_its_own(whole):
+    """A second hub's start-up in one process (a bench's, a drill's): its party is frozen for
+    it before the collector runs again, not passed over whole at the first allocation after
+    its replay (docs/performance.md section 4, "Session 14")."""
+    gc.freeze()   # the process's objects so far, as a first hub's start-up freezes its party
+    threshold = gc.get_threshold()
+    gc.set_threshold(100, *threshold[1:])   # this party makes more than that: a big one's way
+    passes = []
+
+    def seen(phase, info):
+        if phase == "start":
+            passes.append(info["generation"])
+
+    gc.callbacks.append(seen)
+    try:
+        journal, state = open_party(whole)
+        made = [{} for _ in range(50)]   # containers made after it: a pass over it would run here
+        journal.close()
+        assert len(made) == 50 and passes == []
+        assert not any(o is state for g in range(3) for o in gc.get_objects(generation=g))   # frozen
+    finally:
+        gc.callbacks.remove(seen)
+        gc.set_threshold(*threshold)
+        gc.unfreeze()
