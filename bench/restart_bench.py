@@ -1,0 +1,96 @@
+"""A hub restarted on the journal it was writing, this tree against another commit: the
+start-up a host meets in a party (docs/performance.md section 4, "Session 14").
+
+    python bench/restart_bench.py JOURNAL [--against REV] [--runs 3]
+
+From JOURNAL (a party's journal: bench/replay_bench.py builds one) two journals are made,
+as `replay_bench.own_rows` makes them: its first half audited by a hub's start-up, the
+inputs of its second half judged and journaled by that hub, then the hub stopped in order
+(its own rows marked, hub/startup.py `OwnRows`) or killed (its last mark 6,000 inputs
+before the end). Each tree's hub is restarted on copies of them, `Hub()` in a process of
+its own, with the marks that tree's hub would have left, under its own code's hash
+(`startup.code()`): all of them where it marks its own rows, the start-up's alone where it
+does not. The rows are the same for both (bench/same_bytes.py: the writer's bytes).
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
+
+from bench.against import checked_out, short, this_tree  # noqa: E402
+from replay_bench import RESTART, own_rows  # noqa: E402
+
+ASKED = "import hub.startup as s; print(s.code(), hasattr(s, 'OwnRows'))"
+
+
+def python(tree: Path, *args: str) -> str:
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    return subprocess.run([sys.executable, *args], env=env, cwd=tree, check=True, capture_output=True,
+                          text=True).stdout
+
+
+def restart(tree: Path, journal: Path, marks: list[int]) -> tuple[float, ...]:
+    """`replay_bench.RESTART`'s figures for `tree`'s hub restarted on a copy of `journal`
+    holding `marks`, each by `tree`'s code (all but the first dropped where `tree`'s hub does
+    not mark its own rows)."""
+    code, marks_own = python(tree, "-c", ASKED).split()
+    copy = journal.with_name(f"restart-{os.getpid()}.sqlite3")
+    for suffix in ("", "-head"):
+        shutil.copyfile(f"{journal}{suffix}", f"{copy}{suffix}")
+    db = sqlite3.connect(copy)
+    db.execute("DELETE FROM audited")
+    for seq in marks if marks_own == "True" else marks[:1]:
+        db.execute("INSERT INTO audited (seq, seal, code, at) SELECT seq, seal, ?, 0 FROM journal WHERE seq = ?",
+                   (code, seq))
+    db.commit()
+    db.close()
+    try:
+        return tuple(map(float, python(tree, "-c", RESTART, str(copy)).split()))
+    finally:
+        for suffix in ("", "-head"):
+            Path(f"{copy}{suffix}").unlink(missing_ok=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("journal", type=Path)
+    ap.add_argument("--against", metavar="REV", help="also restart commit REV's hub, alternately")
+    ap.add_argument("--runs", type=int, default=3)
+    args = ap.parse_args()
+    scratch = Path(tempfile.mkdtemp(prefix="restart-bench-")) / "journal.sqlite3"
+    shutil.copyfile(args.journal, scratch)
+    shutil.copyfile(f"{args.journal}-head", f"{scratch}-head")
+    built = []
+    for killed in (False, True):
+        journal, last, _ = own_rows(scratch, killed)
+        db = sqlite3.connect(journal)
+        marks = [seq for (seq,) in db.execute("SELECT seq FROM audited ORDER BY seq")]
+        db.close()
+        how = f"killed, {last - marks[-1]:,} rows after its last mark" if killed else "stopped in order"
+        built.append((how, journal, marks, last))
+    with checked_out(short(args.against)) if args.against else contextlib.nullcontext() as other:
+        trees = [(f"this ({this_tree()})", ROOT)] + ([(short(args.against), other)] if other else [])
+        for how, journal, marks, last in built:
+            runs: dict[str, list[tuple[float, ...]]] = {label: [] for label, _ in trees}
+            for _ in range(args.runs):   # the trees alternately: the same load for both
+                for label, tree in trees:
+                    runs[label].append(restart(tree, journal, marks))
+            for label, _ in trees:
+                imports, wall, cpu, children = min(runs[label], key=lambda r: r[1])
+                print(f"{label}: restart after its own rows, {how} ({last:,} rows): Hub() {wall:.2f} s "
+                      f"(runs {', '.join(f'{r[1]:.2f}' for r in runs[label])}; CPU: the hub's {cpu:.2f} s, "
+                      f"its children's {children:.2f} s), imports {imports:.2f} s", flush=True)
+
+
+if __name__ == "__main__":
+    main()
