@@ -135,11 +135,12 @@ def fresh_copy(path: Path) -> Path:
     return copy
 
 
-def own_rows(path: Path, killed: bool) -> tuple[Path, int, int]:
-    """(a journal, its last seq, the last seq marked): `path`'s first half audited by a hub's
-    start-up, the inputs of its second half judged and journaled by that hub, its own rows
-    marked as its orderly stop marks them; `killed`: its last mark `KILLED_INPUTS` before the
-    end, as a hub's quiet second left it, and no mark at the end."""
+def own_rows(path: Path, killed: bool) -> tuple[Path, int, list[int]]:
+    """(a journal, its last seq, the seqs marked: the start-up's audit's, then the hub's own
+    rows'): `path`'s first half audited by a hub's start-up, the inputs of its second half
+    judged and journaled by that hub, its own rows marked as its orderly stop marks them;
+    `killed`: its last mark `KILLED_INPUTS` before the end, as a hub's quiet second left it,
+    and no mark at the end."""
     import logging
 
     from hub.batch import LocalInput
@@ -158,22 +159,20 @@ def own_rows(path: Path, killed: bool) -> tuple[Path, int, int]:
     journal.close()
     logging.getLogger("hub").setLevel(logging.ERROR)
     hub = Hub(out, "127.0.0.1", 1)   # its start-up's audit; never connected: its publishes only queued
-    own = OwnRows(hub.journal, hub.seq)
+    own, started = OwnRows(hub.journal, hub.seq), hub.seq
     inputs = [LocalInput(Proposal(e.id, e.source, e.kind, {k: v for k, v in e.body.items() if k != "outcome"}))
               for e in rows[half - 1:] if e.source != "hub"]
     del rows
     end = max(0, len(inputs) - (KILLED_INPUTS if killed else 0))
-    for i in range(0, len(inputs), BATCH_MAX):
-        if i <= end < i + BATCH_MAX:
-            hub.write_batch(inputs[i:end])
-            own.mark(hub.seq)
-            hub.write_batch(inputs[end:i + BATCH_MAX])
-        else:
-            hub.write_batch(inputs[i:i + BATCH_MAX])
-    marked = hub.journal.audited_to(code())
+    for i in range(0, end, BATCH_MAX):
+        hub.write_batch(inputs[i:min(i + BATCH_MAX, end)])
+    own.mark(marked := hub.seq)
+    for i in range(end, len(inputs), BATCH_MAX):   # after its last mark: killed before the next
+        hub.write_batch(inputs[i:i + BATCH_MAX])
     last = hub.seq
+    assert hub.journal.audited_to(code()) == marked   # as its orderly stop, or a quiet second, left it
     hub.journal.close()
-    return out, last, marked
+    return out, last, [started, marked]
 
 
 # A restart as a host makes one: (the imports' seconds, Hub()'s, its CPU seconds in the
@@ -297,7 +296,7 @@ def main() -> None:
     again = min(start_up(audited, state.setup.tables)[0] for _ in range(3))
     print(f"hub restart: Hub() (open + chain, rows audited before folded): {again:.2f} s")
     for killed in (False, True):
-        journal, last, marked = own_rows(path, killed)
+        journal, last, (_, marked) = own_rows(path, killed)
         imports, built, cpu, children = min((restart_alone(journal) for _ in range(3)), key=lambda r: r[1])
         how = f"killed, {last - marked:,} rows since its last mark" if killed else "stopped in order"
         print(f"hub restart after its own rows, {how} ({last:,} rows, a process of its own): Hub() {built:.2f} s "

@@ -18,7 +18,6 @@ import argparse
 import contextlib
 import os
 import shutil
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -28,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 from bench.against import checked_out, short, this_tree  # noqa: E402
+from hub.journal import Journal  # noqa: E402
 from replay_bench import RESTART, own_rows  # noqa: E402
 
 ASKED = "import hub.startup as s; print(s.code(), hasattr(s, 'OwnRows'))"
@@ -41,19 +41,18 @@ def python(tree: Path, *args: str) -> str:
 
 def restart(tree: Path, journal: Path, marks: list[int]) -> tuple[float, ...]:
     """`replay_bench.RESTART`'s figures for `tree`'s hub restarted on a copy of `journal`
-    holding `marks`, each by `tree`'s code (all but the first dropped where `tree`'s hub does
-    not mark its own rows)."""
+    with `marks` made again by `tree`'s code (the start-up's alone where `tree`'s hub does not
+    mark its own rows). The marks by this tree's code it holds already are another code's to
+    any other tree: not taken."""
     code, marks_own = python(tree, "-c", ASKED).split()
     copy = journal.with_name(f"restart-{os.getpid()}.sqlite3")
     for suffix in ("", "-head"):
         shutil.copyfile(f"{journal}{suffix}", f"{copy}{suffix}")
-    db = sqlite3.connect(copy)
-    db.execute("DELETE FROM audited")
-    for seq in marks if marks_own == "True" else marks[:1]:
-        db.execute("INSERT INTO audited (seq, seal, code, at) SELECT seq, seal, ?, 0 FROM journal WHERE seq = ?",
-                   (code, seq))
-    db.commit()
-    db.close()
+    if tree != ROOT:
+        marking = Journal(copy)
+        for seq in marks if marks_own == "True" else marks[:1]:
+            marking.mark_audited(seq, code, 0.0)
+        marking.close()
     try:
         return tuple(map(float, python(tree, "-c", RESTART, str(copy)).split()))
     finally:
@@ -72,10 +71,7 @@ def main() -> None:
     shutil.copyfile(f"{args.journal}-head", f"{scratch}-head")
     built = []
     for killed in (False, True):
-        journal, last, _ = own_rows(scratch, killed)
-        db = sqlite3.connect(journal)
-        marks = [seq for (seq,) in db.execute("SELECT seq FROM audited ORDER BY seq")]
-        db.close()
+        journal, last, marks = own_rows(scratch, killed)
         how = f"killed, {last - marks[-1]:,} rows after its last mark" if killed else "stopped in order"
         built.append((how, journal, marks, last))
     with checked_out(short(args.against)) if args.against else contextlib.nullcontext() as other:
