@@ -319,21 +319,22 @@ class Hub(Reading):   # the screens' read calls: hub/reading.py
         waits up to `settle` seconds more for it to catch up: a room keying at
         once commits batch after batch, and a screen that redrew the standings
         of 800 players after each one took the writer's CPU and delayed them all.
-        With `quiet` too, a writer caught up must stay without inputs that long
-        (within the same `settle`): a rush's first tables reach it before the rest,
-        and a view made of them was made again a batch later."""
+        With `quiet` too, a writer caught up is given that long, once, for inputs on
+        their way, and then their batch (within the same `settle`): a rush's first
+        tables reach it a few ms before the rest, and a view made of them alone was
+        made again a batch later. Once: waiting for a quiet that long again after
+        every entry held an ordinary pace's views back by tens of ms."""
         with self._changed:
             if not self._changed.wait_for(lambda: self.seq > after_seq or self._stopping.is_set(), timeout):
                 return self.seq
             deadline = time.monotonic() + settle
-            while (left := deadline - time.monotonic()) > 0:
-                if not self._changed.wait_for(lambda: not self._busy or self._stopping.is_set(), left):
-                    break
-                seen = self.seq
-                if quiet <= 0 or self._stopping.is_set() or not self._changed.wait_for(
-                        lambda: self._busy or self.seq != seen or self._stopping.is_set(),
-                        min(quiet, deadline - time.monotonic())):
-                    break
+            if settle > 0 and self._changed.wait_for(lambda: not self._busy or self._stopping.is_set(), settle) \
+                    and quiet > 0 and not self._stopping.is_set():
+                seen = self.seq   # caught up: what is on its way gets `quiet` s to reach the writer, once
+                if self._changed.wait_for(lambda: self._busy or self.seq != seen or self._stopping.is_set(),
+                                          min(quiet, deadline - time.monotonic())):
+                    self._changed.wait_for(lambda: not self._busy or self._stopping.is_set(),
+                                           deadline - time.monotonic())
         return self.seq
 
 

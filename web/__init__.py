@@ -32,8 +32,8 @@ def create_app(hub, **config) -> Flask:
         SSE_PING_SECONDS=15.0,
         SSE_SETTLE_SECONDS=0.1,      # at most this added to a push while the hub catches up
                                      # (a rush of 200 tables drains in 50-80 ms: one view, not two)
-        SSE_QUIET_SECONDS=0.005,     # and a writer caught up must have had no inputs this long
-                                     # (a rush's tables arrive over 5-15 ms; docs/performance.md)
+        SSE_QUIET_SECONDS=0.003,     # and, caught up, once this long for inputs on their way (a
+                                     # rush's first tables arrive ms before the rest; docs/performance.md)
         BOARD_CHECK_SECONDS=1.0,     # how often a stream looks at the boards' telemetry
         BOARD_SILENT_SECONDS=120.0,  # online but nothing at all heard for this long: silent
                                      # (twice the boards' heartbeat, firmware heartbeat_s = 60:

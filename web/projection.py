@@ -28,9 +28,9 @@ class Projection:
     the screens: twenty projectors and a hundred guests' phones cost one computation per
     change, not one each (each stream computing for the seq it woke at had them chase
     each other through a rush, 800 players' standings per batch). While the hub is still
-    catching up with a burst the follower waits up to `settle` seconds for it, and a writer
-    caught up must stay without inputs for `quiet` seconds first: a rush's first tables reach
-    the hub a few ms before the rest, and a view of them alone was made again a batch later.
+    catching up with a burst the follower waits up to `settle` seconds for it, and gives a
+    writer caught up `quiet` seconds, once, for inputs on their way: a rush's first tables
+    reach the hub a few ms before the rest, and a view of them alone was made again a batch later.
     """
 
     def __init__(self, hub, settle: float = 0.0, quiet: float = 0.0):

@@ -132,8 +132,9 @@ def test_many_screens_cost_one_computation_of_the_standings_per_change(hub, serv
 def test_a_rush_arriving_table_after_table_is_shown_in_one_view_and_a_lone_entry_promptly(hub, room):
     """After the bell the tables' results reach the hub a few ms apart: the first found the
     writer idle and its view was made at once, then made again for the rest (issue 21: a
-    rush's views cost more than its batches). The follower lets a writer that has caught up
-    stay without inputs for `quiet` before it makes the view; a lone entry waits only that."""
+    rush's views cost more than its batches). The follower gives a writer that has caught up
+    `quiet` seconds for inputs on their way before it makes the view; a lone entry waits only
+    that, not the settle."""
     from web import projection
     made = []
     real_view = projection.view
