@@ -28,7 +28,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 from bench.against import checked_out, short, this_tree  # noqa: E402
 from hub.journal import Journal  # noqa: E402
-from replay_bench import RESTART, own_rows  # noqa: E402
+from replay_bench import RESTART, own_rows, removed  # noqa: E402
 
 ASKED = "import hub.startup as s; print(s.code(), hasattr(s, 'OwnRows'))"
 
@@ -56,8 +56,7 @@ def restart(tree: Path, journal: Path, marks: list[int]) -> tuple[float, ...]:
     try:
         return tuple(map(float, python(tree, "-c", RESTART, str(copy)).split()))
     finally:
-        for suffix in ("", "-head"):
-            Path(f"{copy}{suffix}").unlink(missing_ok=True)
+        removed(copy)
 
 
 def main() -> None:
@@ -86,6 +85,9 @@ def main() -> None:
                 print(f"{label}: restart after its own rows, {how} ({last:,} rows): Hub() {wall:.2f} s "
                       f"(runs {', '.join(f'{r[1]:.2f}' for r in runs[label])}; CPU: the hub's {cpu:.2f} s, "
                       f"its children's {children:.2f} s), imports {imports:.2f} s", flush=True)
+    for _, journal, _, _ in built:
+        removed(journal)
+    removed(scratch)
 
 
 if __name__ == "__main__":
