@@ -21,9 +21,9 @@ def open_party(path: str | Path, audit: bool = True):
     """(the journal, the party folded from it); `JournalFailsAudit` if audited and found
     wanting, `JournalDamaged` (hub/journal.py) if a row cannot be read.
 
-    The rows an earlier start-up's audit passed, by this same code, are folded, not admitted
-    again, where the chain checked at open shows them unchanged since (docs/journal.md, "An
-    audit done once"): the rows after them are audited."""
+    The rows an earlier start-up's audit passed, or a hub journaled itself (`OwnRows`), by
+    this same code, are folded, not admitted again, where the chain checked at open shows them
+    unchanged since (docs/journal.md, "An audit done once"): the rows after them are audited."""
     journal = Journal(path, chain_apart=True)   # checked beside the fold and the audit (hub/seal.py)
     try:
         with conductor.collector_paused():  # reading the journal too, not only the fold
