@@ -281,9 +281,10 @@ def _without_the_seal() -> None:
     from hub import journal, seal
     unsealed = SimpleNamespace(hexdigest=lambda: seal.START)
     journal.hashlib = SimpleNamespace(sha256=lambda data: unsealed)
-    # nor the row's fields spelled for the hash (the rest of the module reads with orjson)
-    journal.orjson = SimpleNamespace(dumps=lambda fields: b"", loads=journal.orjson.loads,
-                                     JSONDecodeError=journal.orjson.JSONDecodeError)
+    # nor the row's fields spelled for the hash (a tuple; the rest of the module's orjson as it is)
+    spelled = journal.orjson
+    journal.orjson = SimpleNamespace(dumps=lambda obj: b"" if type(obj) is tuple else spelled.dumps(obj),
+                                     loads=spelled.loads, JSONDecodeError=spelled.JSONDecodeError)
     seal.HeadRecord.write = lambda self, seq, head: None
 
 

@@ -129,11 +129,14 @@ class Client(mqtt.Client):
         and took it off its queue again at the flush: 2.5 us of the writer's time per
         publish, two publishes per result. Not connected, it is dropped, as paho drops a
         QoS 0 publish then: a board resends an event until it is acknowledged, and the
-        hub republishes every screen after a reconnect."""
-        sock = self.socket()
+        hub republishes every screen after a reconnect.
+
+        paho's `socket()` and `want_write()` read here as they read them (`_sock`, and
+        `_out_packet` not empty): two calls less a reply, and every result has two."""
+        sock = self._sock
         if sock is None:
             return
-        if self.want_write():
+        if self._out_packet:
             self.loop_write()   # what paho queued before it goes before it
         sock.send(publish_packet(topic.encode(), payload, retain))
 
