@@ -213,7 +213,8 @@ class _Broker:
     def __init__(self, hub):
         import socket
         from hub.edge import publish_packet
-        self._packet, self._hub, self.received = publish_packet, hub, 0
+        from hub.protocol import table_topic
+        self._packet, self._topic, self._hub, self.received = publish_packet, table_topic, hub, 0
         listener = socket.create_server(("127.0.0.1", 0))
         dialled = socket.socket()
         # a batch's replies (~200 KB for 165 screens) taken by the kernel at once
@@ -235,7 +236,7 @@ class _Broker:
         self.drain()
 
     def send(self, inputs) -> None:
-        self._sock.sendall(b"".join(self._packet(f"party/table/{table}/event".encode(), payload, False)
+        self._sock.sendall(b"".join(self._packet(self._topic(table, "event").encode(), payload, False)
                                     for table, payload in inputs))
 
     def take(self, n: int) -> list:
