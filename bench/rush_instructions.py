@@ -8,7 +8,7 @@ the hub's work between the tables' 200 results and the screens' frames.
     # then, under callgrind: one dump a part a batch, summed by part
     valgrind --tool=callgrind --callgrind-out-file=/tmp/rush-cg.out \\
         .venv/bin/python bench/rush_instructions.py run DIR [--tree TREE] [--batches "32 165 3"] \\
-        [--views each|last] [--no-seal]
+        [--views each|last] [--no-seal] [--edge]
     .venv/bin/python bench/rush_instructions.py sum /tmp/rush-cg.out      # instructions a part
 
 The rush as a live hub takes it (hub/service.py): the 200 results in the batches the writer
@@ -20,13 +20,19 @@ batches"), and after each batch what follows it there —
               (web/projection.py, once a journal position, in the hub's cache)
     streams   the 20 screens' SSE streams (web/standings.py) each taking the new view's frame
               (through Flask's test client: werkzeug's socket writes are not in it)
+    edge      with `--edge`: the batch read off a loopback socket standing for the broker
+              (`Hub._take`: paho's read, the hub's `on_message`); the writer's replies then
+              go out through the edge (`reply`, the coalesced `send`), in the writer's part
 `--views last`: one view after the rush's last batch, as a follower that waits for the writer
 to catch up makes it (`each`: one after every batch). The GC callbacks of hub/tail.py are on
 where the tree has them, as in a live hub. `--no-seal` (issue 24's seal, a declared change:
-bench/across.py "journal-seal", "ack-seal"): the chain's hash and the head record's write
-replaced by nothing, the rest as it is. TREE: another commit's checkout (git worktree add
+bench/across.py "journal-seal", "ack-seal"): the chain's hash, the row's fields spelled for
+it and the head record's write replaced by nothing, the rest as it is. The collector is
+emptied before the rush: where its passes fall is the bench's start-up's doing; what each
+part leaves it is printed instead. TREE: another commit's checkout (git worktree add
 TREE REV), set up with its own code (a journal as that commit writes it). Figures and
-commands: docs/performance.md, section 3, "Session 13: the rush counted".
+commands: docs/performance.md, section 3, "Session 13: the rush counted" and "Session 14:
+the writer and the edge counted against 20672b9".
 """
 from __future__ import annotations
 
@@ -149,7 +155,7 @@ def run(where: Path, batches: list[int], views: str, no_seal: bool, edge: bool =
         src.backup(dst)
     logging.getLogger("hub").setLevel(logging.ERROR)
     if no_seal:
-        _without_the_seal()
+        without_the_seal()
     hub = Hub(scratch, "127.0.0.1", 1)   # never connected: its publishes are only queued
     if hasattr(hub, "tail"):
         hub.tail.start()   # the collector's callbacks, as a started hub has them
@@ -273,7 +279,7 @@ class _Stream:
                 return
 
 
-def _without_the_seal() -> None:
+def without_the_seal() -> None:
     """Issue 24's seal taken out of the count: no hash a row and no fields spelled for it
     (hub/journal.py spells the link out with its module's hashlib and orjson), no head record
     written. Left in: the seal's column (each row's the chain's start) and the acks' key."""

@@ -7,7 +7,7 @@ writer-alone bench's 50 hides what each batch costs).
     .venv/bin/python bench/writer_instructions.py setup DIR [--tree TREE]
     # then, under callgrind: two dumps, DIR's admitted results (out.1) and refusals (out.2)
     valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out \
-        .venv/bin/python bench/writer_instructions.py run DIR [--tree TREE] [--events 500] [--batch 8]
+        .venv/bin/python bench/writer_instructions.py run DIR [--tree TREE] [--events 500] [--batch 8] [--no-seal]
     grep totals /tmp/cg.out.1 /tmp/cg.out.2      # divided by --events: instructions per event
 
 TREE: another commit's checkout (git worktree add TREE REV); its own `setup` (a journal
@@ -53,10 +53,13 @@ def setup(where: Path) -> None:
     (where / "payloads.pickle").write_bytes(pickle.dumps((admitted, refused)))
 
 
-def run(where: Path, events: int, batch: int) -> None:
+def run(where: Path, events: int, batch: int, no_seal: bool = False) -> None:
     import logging
 
     from hub.service import Hub, TableInput
+    if no_seal:   # issue 24's seal out of the count, as bench/rush_instructions.py takes it out
+        from bench.rush_instructions import without_the_seal
+        without_the_seal()
     admitted, refused = pickle.loads((where / "payloads.pickle").read_bytes())
     scratch = where / "run.sqlite3"
     for stale in (scratch, Path(f"{scratch}-head"), Path(f"{scratch}-wal"), Path(f"{scratch}.runs.json")):
@@ -103,12 +106,13 @@ def main() -> None:
     ap.add_argument("--tree", default=str(ROOT), help="the project's code to import (default: this tree)")
     ap.add_argument("--events", type=int, default=500)
     ap.add_argument("--batch", type=int, default=8)
+    ap.add_argument("--no-seal", action="store_true", help="issue 24's seal left out (bench/rush_instructions.py)")
     args = ap.parse_args()
     sys.path[:0] = [args.tree]
     if args.step == "setup":
         setup(Path(args.dir))
     else:
-        run(Path(args.dir), args.events, args.batch)
+        run(Path(args.dir), args.events, args.batch, args.no_seal)
 
 
 if __name__ == "__main__":
