@@ -8,7 +8,9 @@ writer-alone bench's 50 hides what each batch costs).
     # then, under callgrind: two dumps, DIR's admitted results (out.1) and refusals (out.2)
     valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out \
         .venv/bin/python bench/writer_instructions.py run DIR [--tree TREE] [--events 500] [--batch 8] [--no-seal]
-    grep totals /tmp/cg.out.1 /tmp/cg.out.2      # divided by --events: instructions per event
+    grep summary /tmp/cg.out.1 /tmp/cg.out.2     # divided by --events: instructions per event
+    # (`summary:`, the part's total as callgrind_annotate reads it: `totals:` runs 6 % over it
+    # in dumps made by callgrind_control)
 
 TREE: another commit's checkout (git worktree add TREE REV); its own `setup` (a journal
 as that commit writes it). Without callgrind, `run` counts Python calls (cProfile) instead.
