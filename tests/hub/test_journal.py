@@ -38,6 +38,20 @@ def test_an_id_is_journaled_once_and_a_failed_batch_appends_nothing(tmp_path):
     assert [e.seq for e in j.events()] == [1]
 
 
+def test_a_batchs_ids_are_told_their_verdicts_at_once_however_many(tmp_path):
+    """The writer asks, for every batch, which of its ids were journaled or refused for
+    good (docs/protocol.md, "One id, one verdict"): a resend in a rush's batch of hundreds
+    must be found, said once where it came twice, and an id never seen said nothing of."""
+    j = Journal(tmp_path / "j.sqlite3")
+    journaled = [ev(n, f"a.1.{n}") for n in range(1, 1201)]
+    j.append(journaled, [("b.1.7", "d7", "NO SUCH GAME", 1.0), ("b.1.8", "d8", "BAD MESSAGE", 1.0)])
+    asked = ["a.1.1200", "x.1.1", "b.1.7", "a.1.3"] + [f"a.1.{n}" for n in range(1, 1201)] + ["b.1.7", "b.1.9"]
+    found, refused = j.verdicts(iter(asked))
+    assert found == {e.id: (e.seq, e.digest) for e in journaled}
+    assert refused == {"b.1.7": ("d7", "NO SUCH GAME")}
+    assert j.find_many(["a.1.2", "a.1.2", "nobody.1.1"]) == {"a.1.2": (2, journaled[1].digest)}
+
+
 def test_the_journal_refuses_edits_in_place(tmp_path):
     path = tmp_path / "j.sqlite3"
     Journal(path).append([ev(1, "a.1.1")])
