@@ -114,8 +114,8 @@ def parse_event(table: int, payload: bytes) -> Proposal:
     except ValueError as exc:
         raise Refusal("BAD MESSAGE", str(exc))
     event_id = msg.get("id")
-    if not isinstance(event_id, str):
-        event_id = None
+    if not isinstance(event_id, str) or not event_id.isascii():
+        event_id = None   # no reply can carry it (a lone surrogate is no UTF-8): nothing to answer to
     if msg.get("v") != VERSION:
         raise Refusal("UPDATE FIRMWARE", f"protocol version {msg.get('v')!r}, hub speaks {VERSION}", event_id)
     m = _EVENT_ID.match(event_id or "")

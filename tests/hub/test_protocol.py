@@ -23,6 +23,7 @@ def test_a_result_becomes_a_proposal_from_its_table_and_board():
     (b"\xff\xfe not json", "BAD MESSAGE", False),
     (b"[1, 2]", "BAD MESSAGE", False),
     (envelope(v=2), "UPDATE FIRMWARE", True),
+    (envelope(v=2, id="\ud800"), "UPDATE FIRMWARE", False),   # an id no ack can carry, nor a journal
     (envelope(id="Sim 3"), "BAD MESSAGE", False),
     (envelope(table=4), "WRONG TABLE", True),
     (envelope(kind="teleport"), "UNKNOWN KIND", True),

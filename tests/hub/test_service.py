@@ -69,6 +69,7 @@ def test_a_reused_id_with_other_content_is_refused_and_changes_nothing(party):
 @pytest.mark.parametrize("mangle, why", [
     (lambda m: b"{not json", None),                                   # no id to answer to
     (lambda m: json.dumps(dict(m, v=2)).encode(), "UPDATE FIRMWARE"),
+    (lambda m: json.dumps(dict(m, v=2, id="\ud800")).encode(), None),   # an id no reply can carry
     (lambda m: json.dumps(dict(m, body={**m["body"], "pad": "x" * 4000})).encode(), None),  # TOO LONG
     (lambda m: json.dumps(dict(m, table=2)).encode(), "WRONG TABLE"),
     (lambda m: json.dumps(dict(m, kind="cheat")).encode(), "UNKNOWN KIND"),
