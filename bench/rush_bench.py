@@ -161,10 +161,10 @@ def main() -> None:
               f"({'threads' if args.screens_here else 'a process of their own'}), Mosquitto, "
               f"hub+web in one child process; {machine()}")
         report("steady", steady, screens)
-        if not args.screens_here:
+        print(f"         of which publish -> ack at the table: {spread([acked[q] * 1000 for _, q in steady])}")
+        if not args.screens_here:   # after the line above: bench/against.py reads it as the next line
             print(f"         the screens' process read {sum(len(s.arrivals) for s in screens)} standings frames "
                   f"with {reading * 1000:.0f} ms of CPU")
-        print(f"         of which publish -> ack at the table: {spread([acked[q] * 1000 for _, q in steady])}")
         tail = hub.call("tail")
         explain(steady, acked, screens, tail, here)
         print("         the hub's threads' CPU in the steady phase: "
