@@ -105,22 +105,25 @@ def run(root: Path, script: str, argv: list[str], label: str) -> str:
     return "".join(lines)
 
 
-def compare(bench_file: str, rev: str, runs: int, figures: tuple[Figure, ...]) -> None:
-    """Run the bench `bench_file` here and at `rev`; print every figure of both and their ratio."""
+def compare(bench_file: str, rev: str, runs: int, figures: tuple[Figure, ...], here: tuple[str, ...] = ()) -> None:
+    """Run the bench `bench_file` here and at `rev`; print every figure of both and their ratio.
+    `here`: arguments for this tree's runs alone, where its bench measures as older ones did
+    only when told (the same instrument on both sides)."""
     script = str(Path(bench_file).resolve().relative_to(ROOT))
     argv = _forwarded(sys.argv[1:])
-    commit, here = short(rev), this_tree()
+    commit, mine = short(rev), this_tree()
     changed = [f for f in LOAD_GENERATOR if _git("diff", "--name-only", commit, "--", f)]
-    print(f"{script} {' '.join(argv)}: this tree ({here}) against {commit}, {runs} run(s) each, alternately")
+    print(f"{script} {' '.join(argv)}: this tree ({mine}{' ' + ' '.join(here) if here else ''}) against "
+          f"{commit}, {runs} run(s) each, alternately")
     if changed:
         print(f"  the load generator differs between the two in: {', '.join(changed)}")
     with checked_out(commit) as other:
         outputs: dict[str, list[str]] = {"this": [], commit: []}
         for _ in range(runs):
-            outputs["this"].append(run(ROOT, script, argv, "this"))
+            outputs["this"].append(run(ROOT, script, [*argv, *here], "this"))
             outputs[commit].append(run(other, script, argv, commit))
     print(f"\n{script} {' '.join(argv)}; best of {runs} run(s) each")
-    print(f"{'figure':<52} {'this (' + here + ')':>18} {commit:>14} {'this / ' + commit:>16}")
+    print(f"{'figure':<52} {'this (' + mine + ')':>18} {commit:>14} {'this / ' + commit:>16}")
     for f in figures:
         mine = _best(f, outputs["this"])
         theirs = _best(f, outputs[commit])

@@ -10,7 +10,8 @@ and the SSE screens in a process of their own (bench/screens_apart.py), as a
 projector is a browser of its own: as threads here (`--screens-here`, before
 session 14) they read each 100 KB frame in 8 KB pieces, each waiting for the
 tables' loop to let go of the interpreter. This process's collector is off
-during the measured phases. The hub and its web app run in one child process
+during the measured phases (on with `--screens-here`). With `--against`, this tree runs
+with `--screens-here`: the older commit's own bench measures that way. The hub and its web app run in one child process
 as `party run` runs them; one Mosquitto on 127.0.0.1.
 
 A Draw party (four games a session) of `--tables` tables: each table keys games
@@ -117,11 +118,13 @@ def main() -> None:
     ap.add_argument("--gap", type=float, default=2.0, help="mean seconds between a table's entries")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--screens-here", action="store_true",
-                    help="the screens as threads of this process (http.client), as before session 14")
+                    help="the screens as threads of this process (http.client) and its collector left on, "
+                         "as before session 14 (what --against runs this tree with)")
     add_options(ap)
     args = ap.parse_args()
     if args.against:
-        return compare(__file__, args.against, args.runs, FIGURES)
+        # an older commit's own bench reads with threads, its collector on: so does this tree's there
+        return compare(__file__, args.against, args.runs, FIGURES, here=("--screens-here",))
     if args.quick:
         args.tables, args.screens, args.gap = 50, 5, 0.5
 
@@ -147,8 +150,9 @@ def main() -> None:
             cpu_before = hub.call("watch")
             here.start()   # and this process's own pauses: a late table or screen is not the hub's
             here.watch()
-            gc.collect()   # this process's collector kept out of the measured phases
-            gc.disable()
+            if not args.screens_here:   # this process's collector kept out of the measured phases
+                gc.collect()
+                gc.disable()
             steady, rush, acked, cpu, threads = await play(room, hub, bodies, args.gap, args.seed)
             gc.enable()
             await room.close()
