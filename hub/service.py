@@ -26,6 +26,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from . import conductor, edge, protocol
 from .batch import HUB_ERROR, LocalInput, TableInput, admit_batch
+from .changes import Changes
 from .event import Proposal, Verdict
 from .position_cache import PositionCache
 from .rebuild import REBUILD_MAX_S, Heard
@@ -85,13 +86,12 @@ class Hub(Reading):   # the screens' read calls: hub/reading.py
         self.tail = Tail()   # where the time of each batch went, and the process's pauses (hub/tail.py)
         # SimpleQueue: put and get in C, no Python-level lock per message on the MQTT thread
         self._inbox: queue.SimpleQueue = queue.SimpleQueue()
-        self._changed = threading.Condition()
         self._stopping = threading.Event()
+        self.changes = Changes(lambda: self.seq, self._stopping)   # what the screens wait on (hub/changes.py)
         # Set while the broker has granted the hub's subscription to the tables' inputs: a
         # table's event published before it is not delivered (a board resends it; a tool
         # that never resends waits for this first).
         self.listening = threading.Event()
-        self._busy = False   # the writer has inputs waiting (read or queued) that it has not judged
         self._writer = threading.Thread(target=self._write_loop, name="hub-writer", daemon=True)
         self.mqtt = self._make_client(broker_host, broker_port, username, password, client_id)
         self._link = edge.Link(self.mqtt)   # driven by the writer thread
@@ -225,7 +225,7 @@ class Hub(Reading):   # the screens' read calls: hub/reading.py
         while not (self._stopping.is_set() and self._inbox.empty()):
             items = self._take(0.0)   # what has arrived meanwhile, without waiting
             if not items:
-                self._caught_up()
+                self.changes.caught_up()
                 items = self._take(0.0 if self._stopping.is_set() else 1.0)
             now = time.monotonic()
             if not items and now - last < 1.0:
@@ -259,15 +259,8 @@ class Hub(Reading):   # the screens' read calls: hub/reading.py
             except queue.Empty:
                 break
         if items:
-            self._busy = True
+            self.changes.busy()
         return items
-
-    def _caught_up(self) -> None:
-        """Nothing waits for the writer: a screen held back by `wait_for_change`'s settle may go."""
-        if self._busy:
-            with self._changed:
-                self._busy = False
-                self._changed.notify_all()
 
     def write_batch(self, items: list) -> None:
         """The writer's step, on the caller's thread: a batch of inputs (TableInput, or the
@@ -298,8 +291,7 @@ class Hub(Reading):   # the screens' read calls: hub/reading.py
         self._link.flush()
         self.tail.batch(taken, judged, committed, acked, time.monotonic(),
                         out.events[0].seq if out.events else self.seq + 1, self.seq, len(inputs))
-        with self._changed:  # also when nothing was appended: a settling screen waits for the inbox
-            self._changed.notify_all()
+        self.changes.batch_done()
 
     # ----- for the screens --------------------------------------------------------
     def standings(self) -> tuple[int, dict]:
@@ -313,29 +305,8 @@ class Hub(Reading):   # the screens' read calls: hub/reading.py
         return self._stopping.is_set()
 
     def wait_for_change(self, after_seq: int, timeout: float, settle: float = 0.0, quiet: float = 0.0) -> int:
-        """Block until the journal has passed `after_seq` or `timeout` passed; the seq now.
-
-        With `settle`, a change found while the writer still has inputs waiting
-        waits up to `settle` seconds more for it to catch up: a room keying at
-        once commits batch after batch, and a screen that redrew the standings
-        of 800 players after each one took the writer's CPU and delayed them all.
-        With `quiet` too, a writer caught up is given that long, once, for inputs on
-        their way, and then their batch (within the same `settle`): a rush's first
-        tables reach it a few ms before the rest, and a view made of them alone was
-        made again a batch later. Once: waiting for a quiet that long again after
-        every entry held an ordinary pace's views back by tens of ms."""
-        with self._changed:
-            if not self._changed.wait_for(lambda: self.seq > after_seq or self._stopping.is_set(), timeout):
-                return self.seq
-            deadline = time.monotonic() + settle
-            if settle > 0 and self._changed.wait_for(lambda: not self._busy or self._stopping.is_set(), settle) \
-                    and quiet > 0 and not self._stopping.is_set():
-                seen = self.seq   # caught up: what is on its way gets `quiet` s to reach the writer, once
-                if self._changed.wait_for(lambda: self._busy or self.seq != seen or self._stopping.is_set(),
-                                          min(quiet, deadline - time.monotonic())):
-                    self._changed.wait_for(lambda: not self._busy or self._stopping.is_set(),
-                                           deadline - time.monotonic())
-        return self.seq
+        """Until the journal has passed `after_seq` (hub/changes.py, `Changes.wait`); the seq now."""
+        return self.changes.wait(after_seq, timeout, settle, quiet)
 
 
 def _set_nodelay(client, userdata, sock) -> None:
