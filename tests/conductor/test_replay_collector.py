@@ -4,10 +4,27 @@ the first allocation after it does not pass over the whole party (a tenth of a 1
 replay, docs/performance.md section 4, "Session 13"); and a party frozen for a hub before it
 (`collector_spares_the_party`) stays frozen."""
 import gc
+from contextlib import contextmanager
 
 from hub.conductor import replay
 
 from .test_replay_drafts import long_party
+
+
+@contextmanager
+def passes_counted():
+    """The generations of the collector's passes begun while inside, as a list."""
+    passes = []
+
+    def seen(phase, info):
+        if phase == "start":
+            passes.append(info["generation"])
+
+    gc.callbacks.append(seen)
+    try:
+        yield passes
+    finally:
+        gc.callbacks.remove(seen)
 
 
 def generation_of(value) -> int | None:
@@ -19,18 +36,9 @@ def test_a_replayed_party_is_in_the_oldest_generation_and_no_pass_is_due():
     # the tests' hubs before this one froze their parties; a replay lets go of nothing frozen
     gc.unfreeze()
     gc.collect()
-    passes = []
-
-    def seen(phase, info):
-        if phase == "start":
-            passes.append(info["generation"])
-
-    gc.callbacks.append(seen)
-    try:
+    with passes_counted() as passes:
         state = replay(journal)
         made = [{} for _ in range(50)]   # containers made after it: a pass would be due here
-    finally:
-        gc.callbacks.remove(seen)
     assert len(made) == 50 and passes == []
     assert generation_of(state) == 2 and generation_of(state.session.tables) == 2
     assert gc.get_count()[0] < gc.get_threshold()[0]   # no pass due

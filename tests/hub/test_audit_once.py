@@ -17,6 +17,7 @@ from hub.startup import JournalFailsAudit, open_party
 
 from ..conductor.party import Party
 from ..conductor.test_block_party import block_party
+from ..conductor.test_replay_collector import generation_of, passes_counted
 
 
 @pytest.fixture(scope="module")
@@ -90,16 +91,20 @@ def forged(path, row: Event) -> None:
     assert Journal(path).chain.broken is None   # the chain alone cannot tell
 
 
-def test_a_row_changed_before_the_last_audit_with_its_chain_made_again_is_found(half_audited, admitted):
-    """Whoever rewrites the chain and the head record beside it, but not the audit's record,
-    changes the seal of the row audited to: the whole journal is audited."""
-    path, half = half_audited
+def found_again(path, admitted) -> None:
+    """A result of the journal at `path` forged: every row admitted again, the forged one found."""
     first = next(e for e in Journal(path).events() if e.kind == k.RESULT and e.body["outcome"]["winners"])
     forged(path, first)
     with pytest.raises(JournalFailsAudit) as refused:
         open_party(path)
     assert f"seq {first.seq}" in str(refused.value)
     assert admitted[0] == 1
+
+
+def test_a_row_changed_before_the_last_audit_with_its_chain_made_again_is_found(half_audited, admitted):
+    """Whoever rewrites the chain and the head record beside it, but not the audit's record,
+    changes the seal of the row audited to: the whole journal is audited."""
+    found_again(half_audited[0], admitted)
 
 
 # -- a big journal's audit on two cores (hub/audit_apart.py): a child audits the first rows
@@ -147,20 +152,13 @@ def test_a_start_up_after_a_party_frozen_before_leaves_no_pass_over_its_own(whol
     gc.freeze()   # the process's objects so far, as a first hub's start-up freezes its party
     threshold = gc.get_threshold()
     gc.set_threshold(100, *threshold[1:])   # this party makes more than that: a big one's way
-    passes = []
-
-    def seen(phase, info):
-        if phase == "start":
-            passes.append(info["generation"])
-
-    gc.callbacks.append(seen)
     try:
-        journal, state = open_party(whole)
-        made = [{} for _ in range(50)]   # containers made after it: a pass over it would run here
+        with passes_counted() as passes:
+            journal, state = open_party(whole)
+            made = [{} for _ in range(50)]   # containers made after it: a pass over it would run here
         journal.close()
         assert len(made) == 50 and passes == []
-        assert not any(o is state for g in range(3) for o in gc.get_objects(generation=g))   # frozen
+        assert generation_of(state) is None   # frozen
     finally:
-        gc.callbacks.remove(seen)
         gc.set_threshold(*threshold)
         gc.unfreeze()
