@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import OrderedDict
 from typing import NamedTuple
 
 import orjson
@@ -17,7 +18,10 @@ import orjson
 from hub.conductor import state as S
 from hub.conductor.standings import moves
 
+from . import frames
 from .pages.words import FORM_NAMES, MEASURE_WORDS, phase_of, prize_label
+
+KEPT = 8   # the views a stream may be behind (still writing an older one) and be sent a change
 
 class Projection:
     """The view for every screen of one hub: computed and JSON-encoded once per journal
@@ -31,6 +35,9 @@ class Projection:
     catching up with a burst the follower waits up to `settle` seconds for it, and gives a
     writer caught up `quiet` seconds, once, for inputs on their way: a rush's first tables
     reach the hub a few ms before the rest, and a view of them alone was made again a batch later.
+
+    The last `KEPT` views are kept, so that a stream is sent what changed since the view it
+    sent last (`change`), made once for every stream with that base (web/frames.py).
     """
 
     def __init__(self, hub, settle: float = 0.0, quiet: float = 0.0):
@@ -40,6 +47,9 @@ class Projection:
         self._drawn: Drawn | None = None   # the last view made, with what it was made from
         self._made = threading.Condition()   # notified when the follower made a new view
         self._follower: threading.Thread | None = None
+        self._kept: OrderedDict[tuple[int, bool], tuple[dict, str, object]] = OrderedDict()   # (view, JSON, setup)
+        self._changing = threading.Lock()   # one stream makes a change, the others wait and take it
+        self._changes: dict[tuple, str | None] = {}
 
     def current(self) -> tuple[int, dict, str]:
         """(seq, view, view as JSON), as of now: made once per journal position and switch,
@@ -55,7 +65,36 @@ class Projection:
         v, encoded = self.hub.cache.get(seq, ("projection", hidden), made)
         with self._lock:   # what the follower made last, for `latest` and `wait_past`
             self._key, self._view, self._json = (seq, hidden), v, encoded
+            if (seq, hidden) not in self._kept:
+                self._kept[(seq, hidden)] = (v, encoded, state.setup)
+                if len(self._kept) > KEPT:
+                    self._kept.popitem(last=False)
         return seq, v, encoded
+
+    def kept(self, seq: int) -> tuple[int, bool] | None:
+        """The key of the view of `seq` where it is still kept (a screen reconnecting with it)."""
+        with self._lock:
+            return next((key for key in self._kept if key[0] == seq), None)
+
+    def change(self, base: tuple[int, bool], key: tuple[int, bool]) -> str | None:
+        """The JSON of what takes a screen from view `base` to view `key` (web/frames.py), made
+        once for every stream; None where the whole view is to be sent: either is no longer
+        kept, the party's setup changed, the switch flipped, or the change is no smaller (a
+        rush where every row moved)."""
+        with self._changing:
+            if (base, key) not in self._changes:
+                with self._lock:
+                    before, after = self._kept.get(base), self._kept.get(key)
+                told = None
+                if before and after and before[2] is after[2]:
+                    delta = frames.change(before[0], after[0], base[0])
+                    if delta is not None:
+                        told = orjson.dumps(delta, option=orjson.OPT_NON_STR_KEYS).decode()
+                        told = told if len(told) < len(after[1]) else None
+                self._changes[(base, key)] = told
+                while len(self._changes) > 4 * KEPT:
+                    del self._changes[next(iter(self._changes))]
+            return self._changes[(base, key)]
 
     def latest(self) -> tuple[int, dict, str]:
         """What the follower made last (the streams' view): at most `settle` behind."""

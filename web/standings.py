@@ -1,8 +1,11 @@
 """The projected standings: a page for the room's projector, live over SSE.
 
-Every `standings` message carries the journal sequence as its SSE id. A screen
-that loses its connection reconnects with Last-Event-ID and is sent the current
-standings at once if the party has moved on meanwhile; a quiet party gets
+Every frame carries the journal sequence as its SSE id: a `standings` message the whole
+view, a `change` message what changed since the view the stream sent last (its `base`
+seq; web/frames.py), where that view is still kept and the change is the smaller. A
+screen that loses its connection reconnects with Last-Event-ID and is sent at once what
+changed since that seq (or the whole view where it is no longer kept) if the party has
+moved on meanwhile; a quiet party gets
 keep-alive comments so proxies and browsers keep the stream open. The
 conductor's switch hiding the standings is journaled like any change
 (`conductor.display-changed`), so flipping it sends the standings under a new id.
@@ -50,6 +53,12 @@ def _standings_message(encoded: str, seq: int) -> bytes:
     return _sse("standings", encoded, seq).encode()
 
 
+@lru_cache(maxsize=16)
+def _change_message(encoded: str, seq: int) -> bytes:
+    """The `change` message taking a screen to the view of `seq`: made once, as the whole's."""
+    return _sse("change", encoded, seq).encode()
+
+
 @bp.get("/")
 def page():
     return render_template("standings.html")
@@ -74,14 +83,16 @@ def stream():
         seen, seen_boards = None, None
         quiet_since, looked = time.monotonic(), float("-inf")
         yield "retry: 1000\n\n"  # reconnect within a second after a drop
+        told = last is None   # the view a reconnecting screen holds is looked up once
         while True:
             seq, data, encoded = screen.latest()
-            if seen is None and seq == last:
-                seen = (seq, data["hidden"])  # caught up already: nothing to resend
+            if not told:
+                told, seen = True, screen.kept(last)   # caught up already where it is this view
             if (seq, data["hidden"]) != seen:
+                change = screen.change(seen, (seq, data["hidden"])) if seen else None
                 seen = (seq, data["hidden"])
                 quiet_since = time.monotonic()
-                yield _standings_message(encoded, seq)
+                yield _change_message(change, seq) if change else _standings_message(encoded, seq)
                 hub.tail.framed(seq, time.monotonic(), me)   # resumed once the server has written it
             # once a check, not at each standings change: 20 screens looking at 200 tables'
             # boards at every change took more of the hub's CPU than its writer (issue 25)

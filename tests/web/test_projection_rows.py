@@ -2,7 +2,10 @@
 changes one table and its four players, and the projection made all 800 players' rows anew
 for it): at every step of whole parties of every form, with the conductor's switch hiding
 the standings flipped now and then, the view made from the previous one is the view made
-from nothing, and the rows of the tables nothing happened at are the previous view's own."""
+from nothing, and the rows of the tables nothing happened at are the previous view's own.
+And a screen holding any of the last few views, sent what changed since (web/frames.py) and
+applying it as the page does, holds the new view (session 15: the frames as deltas)."""
+import json
 import random
 
 import pytest
@@ -11,7 +14,8 @@ from hub.conductor import events as k
 from hub.conductor import standings, standings_after
 from tests.conductor.party import Party
 from tests.conductor.test_random_parties import play_session
-from web.projection import Drawn, view
+from web.frames import applied, change
+from web.projection import KEPT, Drawn, view
 
 FORMS = ["block", "draw", "all-quarters", "sebastopol", "bergen", "tiddle-a-wink"]
 
@@ -23,6 +27,8 @@ class Projected(Party):
     def __init__(self, rng: random.Random):
         super().__init__()
         self.rng, self.drawn, self.views, self.kept, self.standings = rng, None, 0, 0, None
+        self.recent: list[dict] = []   # the last KEPT views, as the projection keeps them
+        self.changes = 0
 
     def journaled(self, ev) -> None:
         super().journaled(ev)
@@ -36,6 +42,20 @@ class Projected(Party):
             self.kept += sum(before.get(row["table"]) is row for row in made["tables"])
         self.views += 1
         self.drawn = Drawn(st, made, self.state.setup)
+        self.screens_follow(made)
+
+    def screens_follow(self, made: dict) -> None:
+        """Screens holding each kept view (as JSON, the way they are sent) are sent the change."""
+        wire = lambda v: json.loads(json.dumps(v))  # noqa: E731
+        for base in self.recent:
+            told = change(base, made, 7)
+            if told is None:   # only where the whole is the screen's picture: a party created, a switch flipped
+                assert base.keys() != made.keys() or base["hidden"] != made["hidden"]
+                continue
+            assert told["base"] == 7
+            assert applied(wire(base), wire(told)) == wire(made)
+            self.changes += 1
+        self.recent = (self.recent + [made])[-KEPT:]
 
 
 @pytest.mark.parametrize("form", FORMS)
@@ -53,3 +73,4 @@ def test_a_view_made_from_the_one_before_is_the_whole_view(form):
     p.must(p.staff(k.FINAL_COUNT, {}))
     assert p.views > 100
     assert p.kept > p.views   # most tables' rows were the view before's
+    assert p.changes > p.views

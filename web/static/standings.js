@@ -14,7 +14,7 @@ const STATE_TEXT = {
   over: "The prizes",
 };
 
-let view = null;         // the latest `standings` message
+let view = null;         // the view drawn: the latest `standings` message, with the `change`s since applied
 let boards = {};         // table -> online | offline | silent | none
 let page = 0;
 let skew = 0;            // the hub's clock minus this screen's, in ms
@@ -241,6 +241,18 @@ function renderPrizes() {
   cutNames($("ceremony"));
 }
 
+// The view after a `change` (web/frames.py `applied`): every key it sets, and the rows of
+// the lists it names at their places, the lists cut or grown to their new lengths.
+function applied(before, change) {
+  const next = { ...before, ...change.set };
+  for (const [name, told] of Object.entries(change.lists)) {
+    const rows = before[name].slice(0, told.length);
+    for (const [i, row] of told.rows) rows[i] = row;
+    next[name] = rows;
+  }
+  return next;
+}
+
 function connect() {
   const source = new EventSource("stream");
   const conn = $("conn");
@@ -251,6 +263,19 @@ function connect() {
   };
   source.addEventListener("standings", (e) => {
     view = JSON.parse(e.data);
+    document.body.dataset.seq = e.lastEventId;
+    render();
+  });
+  // what changed since the view of seq `base`: applied only to that view, so a screen that
+  // somehow holds another never draws wrong standings: it starts again from a whole view
+  source.addEventListener("change", (e) => {
+    const change = JSON.parse(e.data);
+    if (!view || String(change.base) !== document.body.dataset.seq) {
+      source.close();
+      connect();   // a new stream, no Last-Event-ID: the whole view first
+      return;
+    }
+    view = applied(view, change);
     document.body.dataset.seq = e.lastEventId;
     render();
   });
