@@ -29,7 +29,7 @@ from hub.journal import open_reader, read_events
 from hub.service import Hub
 from party.keyed import hand_as_seen, seats_as_seen
 from party.setup import create_party, guest_names, seat_guests, start_session
-from web import create_app, projection
+from web import create_app, frames, projection
 from web.server import WebServer
 
 pytestmark = pytest.mark.broker
@@ -97,14 +97,16 @@ def test_a_result_keyed_at_table_3_reaches_the_standings_stream_and_the_boards_d
         stream = urllib.request.urlopen(web.url + "stream", timeout=10)
         updates: queue.Queue = queue.Queue()
 
-        def read():
-            kind = None
+        def read():   # the view a screen draws: the whole, then each change applied to it
+            kind, view = None, None
             for raw in stream:
                 line = raw.decode().rstrip("\n")
                 if line.startswith("event: "):
                     kind = line[7:]
-                elif line.startswith("data: ") and kind == "standings":
-                    updates.put(json.loads(line[6:]))
+                elif line.startswith("data: ") and kind in ("standings", "change"):
+                    data = json.loads(line[6:])
+                    view = data if kind == "standings" else frames.applied(view, data)
+                    updates.put(view)
 
         threading.Thread(target=read, daemon=True).start()
         board.wait_for("# SEAT CHECK", timeout=WAIT)
