@@ -19,30 +19,35 @@ A Draw party (four games a session) of `--tables` tables: each table keys games
 phase); then the conductor rings the bell ("finish the game in hand") and every
 table acknowledges it; then all tables key game 4 at the same moment (the
 rush). Latency of one entry at one screen = from the table's publish to the
-arrival at that screen of the first `standings` message whose id (the journal
-seq) is at least the seq the hub acknowledged for the entry. Printed: p50, p99
+arrival at that screen of the first frame (`standings`, the whole view, or a
+`change` since the one before, session 15) whose id (the journal seq) is at least
+the seq the hub acknowledged for the entry. Printed: p50, p99
 and max over every (entry, screen) pair, per phase. Goal: rush p99 < 100 ms at
 200 tables; issue 25's: steady p99 < 50 ms and max < 150 ms, rush p99 < 50 ms.
 After each phase, its worst entries with where their time went, from the hub's
-own record (hub/tail.py, bench/tail_report.py), and the hub's threads' CPU.
+own record (hub/tail.py, bench/tail_report.py), and the hub's threads' CPU. Last,
+the frames of each kind a screen was sent and their bytes, and whether every screen's
+view drawn from them (as the page draws it) is the hub's.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
 import gc
+import json
 import random
 import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.request import urlopen
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.against import Figure, add_options, compare  # noqa: E402
 from bench.hub_bench import results  # noqa: E402
 from bench.room import HubProcess, Room, machine, percentile, spread  # noqa: E402
-from bench.screens_apart import Screens  # noqa: E402
+from bench.screens_apart import KINDS, Screens, digest  # noqa: E402
 from bench.screens_bench import Screen, report  # noqa: E402
 from bench.tail_report import report as explain  # noqa: E402
 from hub.tail import Tail  # noqa: E402
@@ -93,10 +98,27 @@ async def play(room: Room, hub: HubProcess, bodies: dict, gap: float, seed: int)
 
 
 def shown(screens, first: int) -> str:
-    """The standings messages each screen was sent from the rush's first seq on (a view the hub
-    made once is sent to every screen that was not still sending the one before)."""
+    """The frames each screen was sent from the rush's first seq on (a view the hub made once
+    is sent to every screen that was not still sending the one before)."""
     sent = [len({seq for _, seq in s.arrivals if seq >= first}) for s in screens]
-    return f"standings frames a screen {min(sent)}-{max(sent)}"
+    return f"frames a screen {min(sent)}-{max(sent)}"
+
+
+def frames(screens, web_port: int) -> str:
+    """The frames of each kind a screen was sent, their bytes, and the views drawn from them
+    against the hub's own (/standings.json)."""
+    drawn = [s.drawn() for s in screens]
+    hub = json.load(urlopen(f"http://127.0.0.1:{web_port}/standings.json", timeout=30))
+    said = []
+    for kind, name in zip(KINDS, ("whole", "change")):
+        counts = [d.frames[kind] for d in drawn]
+        each = sum(d.sent[kind] for d in drawn) / max(1, sum(counts)) / 1000
+        said.append(f"{name} {min(counts)}-{max(counts)} of {each:.1f} KB on average")
+    off = sum(d.off_base for d in drawn)
+    wrong = sum(d.seq != hub["seq"] or d.digest != digest(hub["standings"]) for d in drawn)
+    return (f"frames a screen was sent: {', '.join(said)}; changes not on the view held: {off}"
+            f"{' (ERROR)' if off else ''}; screens whose last view is not the hub's (seq {hub['seq']}): "
+            f"{wrong}{' (ERROR)' if wrong else ''}")
 
 
 def timeline(rush: list, tail: dict, first: int, last: int) -> str:
@@ -167,7 +189,7 @@ def main() -> None:
         report("steady", steady, screens)
         print(f"         of which publish -> ack at the table: {spread([acked[q] * 1000 for _, q in steady])}")
         if not args.screens_here:   # after the line above: bench/against.py reads it as the next line
-            print(f"         the screens' process read {sum(len(s.arrivals) for s in screens)} standings frames "
+            print(f"         the screens' process read {sum(len(s.arrivals) for s in screens)} frames "
                   f"with {reading * 1000:.0f} ms of CPU")
         tail = hub.call("tail")
         explain(steady, acked, screens, tail, here)
@@ -187,6 +209,7 @@ def main() -> None:
         print(f"         the rush's batches (n={len(sizes)}), events each: {' '.join(map(str, sizes))}; "
               f"views made: {views}, {shown(screens, first)}")   # bench/rush_instructions.py's batches
         print("         " + timeline(rush, tail, first, last))
+        print("         " + frames(screens, hub.web_port))
         # The bench's own instrument left out: hub/tail.py's watcher thread (`watch`, started by this
         # bench, never by a party's hub) wakes every 5 ms; a commit before it had none to count.
         cpu, watcher = cpu

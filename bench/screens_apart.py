@@ -8,28 +8,80 @@ thirteen reads, each waiting for the lock back from the tables' event loop; what
 measured of a frame's way to the screen was partly the bench's own turns. Here one thread
 of a child process reads every screen's socket as soon as it is readable, in large reads,
 undoes the HTTP/1.1 chunking as a browser does, and notes the moment the last byte of each
-whole `standings` message arrived (`time.monotonic()`, one clock for every process). Its
-collector is off: nothing it keeps is cyclic.
+whole frame arrived (`time.monotonic()`, one clock for every process): a `standings`
+message (the whole view) or a `change` (what changed since the view the stream sent before,
+session 15). Each screen then draws its view from its frames as the page does, once the
+run is over (the reading stays as lean as a browser's): a change not on the view held is
+counted, as is a screen whose last view is not the hub's. Its collector is off: nothing it
+keeps is cyclic.
 """
 from __future__ import annotations
 
 import gc
+import hashlib
+import json
 import multiprocessing as mp
 import selectors
 import socket
+import sys
 import time
+from pathlib import Path
+from typing import NamedTuple
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from web.frames import applied  # noqa: E402
 
 READ = 1 << 20   # a whole 100 KB view in one read where the kernel has it
+KINDS = ("standings", "change")
+
+
+class Drawn(NamedTuple):
+    """What one screen was sent, and the view it drew from it."""
+    frames: dict[str, int]      # kind -> how many
+    sent: dict[str, int]        # kind -> bytes of their data
+    off_base: int               # changes not on the view the screen held (drawn wrong, were it a page)
+    seq: int | None             # the view drawn last
+    digest: str                 # of that view, as `digest` says
+
+
+def digest(view) -> str:
+    """Two views, however their keys were ordered on the way, the same where they say the same."""
+    return hashlib.sha256(json.dumps(view, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
 class Arrivals:
-    """One screen's `standings` messages: (monotonic time, seq) as they arrived."""
+    """One screen's frames: (monotonic time, seq) as they arrived; `arrived` keeps each one's
+    data to be drawn after the run (`drawn`)."""
 
-    def __init__(self, arrivals: list[tuple[float, int]]):
-        self.arrivals = arrivals
+    def __init__(self, arrivals: list[tuple[float, int]] | None = None, drawn: Drawn | None = None):
+        self.arrivals = arrivals if arrivals is not None else []
+        self.frames: list[tuple[str, int, bytes]] = []
+        self._drawn = drawn
+
+    def arrived(self, now: float, kind: str, seq: int, data: bytes) -> None:
+        self.arrivals.append((now, seq))
+        self.frames.append((kind, seq, data))
 
     def first_at_or_after(self, seq: int) -> float | None:
         return next((t for t, s in self.arrivals if s >= seq), None)
+
+    def drawn(self) -> Drawn:
+        """The view drawn from every frame, as web/static/standings.js draws it."""
+        if self._drawn is None:
+            frames, sent, off, view, held = dict.fromkeys(KINDS, 0), dict.fromkeys(KINDS, 0), 0, None, None
+            for kind, seq, data in self.frames:
+                frames[kind] += 1
+                sent[kind] += len(data)
+                told = json.loads(data)
+                if kind == "standings":
+                    view, held = told, seq
+                elif view is not None and told["base"] == held:
+                    view, held = applied(view, told), seq
+                else:   # the page would start again from a whole view: nothing drawn till then
+                    off, view, held = off + 1, None, None
+            self._drawn, self.frames = Drawn(frames, sent, off, held, digest(view)), []
+        return self._drawn
 
 
 class Screens:
@@ -44,12 +96,12 @@ class Screens:
             raise SystemExit("the screens did not connect to the hub's /stream")
 
     def stop(self) -> tuple[list[Arrivals], float]:
-        """Every screen's arrivals, once the child stopped reading, and its CPU seconds since all
-        screens were connected (its start-up left out)."""
+        """Every screen's arrivals and what it drew, once the child stopped reading, and its CPU
+        seconds since all screens were connected (its start-up and the drawing left out)."""
         self._conn.send("stop")
-        arrivals, cpu = self._conn.recv()
+        screens, cpu = self._conn.recv()
         self.proc.join(10)
-        return [Arrivals(a) for a in arrivals], cpu
+        return [Arrivals(a, drawn) for a, drawn in screens], cpu
 
 
 class _Stream:
@@ -59,7 +111,7 @@ class _Stream:
         self.sock = socket.create_connection(("127.0.0.1", port))
         self.sock.sendall(b"GET /stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
         self.raw, self.sse, self.head = bytearray(), bytearray(), True
-        self.arrivals: list[tuple[float, int]] = []
+        self.screen = Arrivals()
 
     def read(self) -> bool:
         """What the socket has; False once it closed."""
@@ -93,9 +145,10 @@ class _Stream:
                 if line.startswith(b"id: "):
                     seq = int(line[4:])
                 elif line.startswith(b"event: "):
-                    kind = line[7:]
-            if kind == b"standings" and seq is not None:
-                self.arrivals.append((now, seq))
+                    kind = line[7:].decode()
+            if kind in KINDS and seq is not None:
+                at = self.sse.find(b"data: ", 0, end) + 6
+                self.screen.arrived(now, kind, seq, bytes(self.sse[at:end]))
             del self.sse[:end + 2]
 
 
@@ -111,7 +164,8 @@ def _read(port: int, n: int, conn) -> None:
         for key, _ in selector.select(1.0):
             if key.data is None:   # the bench says stop
                 conn.recv()
-                conn.send(([s.arrivals for s in streams], time.process_time() - connected))
+                cpu = time.process_time() - connected
+                conn.send(([(s.screen.arrivals, s.screen.drawn()) for s in streams], cpu))
                 return
             if not key.data.read():
                 selector.unregister(key.fileobj)

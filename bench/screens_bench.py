@@ -12,8 +12,8 @@ interleave as they do at a party), then all tables key their next game at the
 same moment (the rush when the bell rings).
 
 Latency of one entry at one screen = the time from publishing the entry to the
-arrival at that screen of the first `standings` message whose id (the journal
-seq) is at least the seq the hub acknowledged for the entry. Printed: p50, p99
+arrival at that screen of the first frame (a `standings` message, the whole view,
+or a `change`) whose id (the journal seq) is at least the seq the hub acknowledged for the entry. Printed: p50, p99
 and max over every (entry, screen) pair, for the steady phase and the rush.
 """
 from __future__ import annotations
@@ -31,6 +31,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from bench.screens_apart import KINDS, Arrivals  # noqa: E402
 
 
 def run_hub(broker_port: int, tables: int, ready, stop) -> None:
@@ -66,12 +68,13 @@ def run_hub(broker_port: int, tables: int, ready, stop) -> None:
     hub.stop()
 
 
-class Screen(threading.Thread):
-    """One projector: reads /stream and notes when each standings id arrived."""
+class Screen(threading.Thread, Arrivals):
+    """One projector: reads /stream and notes when each frame (whole or change) arrived."""
 
     def __init__(self, port: int):
-        super().__init__(daemon=True)
-        self.port, self.arrivals = port, []   # (monotonic time, seq)
+        threading.Thread.__init__(self, daemon=True)
+        Arrivals.__init__(self)
+        self.port = port
         self.connected = threading.Event()
 
     def run(self) -> None:
@@ -79,20 +82,19 @@ class Screen(threading.Thread):
         conn.request("GET", "/stream", headers={"Accept": "text/event-stream"})
         response = conn.getresponse()
         self.connected.set()
-        seq, kind = None, None
+        seq, kind, data = None, None, b""
         for raw in response.fp:
-            line = raw.decode().rstrip("\n")
-            if line.startswith("id: "):
+            line = raw.rstrip(b"\n")
+            if line.startswith(b"id: "):
                 seq = int(line[4:])
-            elif line.startswith("event: "):
-                kind = line[7:]
+            elif line.startswith(b"event: "):
+                kind = line[7:].decode()
+            elif line.startswith(b"data: "):
+                data = line[6:]
             elif not line:
-                if kind == "standings" and seq is not None:
-                    self.arrivals.append((time.monotonic(), seq))
-                seq, kind = None, None
-
-    def first_at_or_after(self, seq: int) -> float | None:
-        return next((t for t, s in self.arrivals if s >= seq), None)
+                if kind in KINDS and seq is not None:
+                    self.arrived(time.monotonic(), kind, seq, data)
+                seq, kind, data = None, None, b""
 
 
 def key(table, game: int, log: list, lock) -> None:
