@@ -116,7 +116,8 @@ def _hub_child(journal: str, broker_port: int, web: bool, profile: bool, conn) -
             conn.send(thread_cpu())
         elif cmd == "tail":    # where the hub's time went (bench/tail_report.py reads it)
             conn.send({"batches": list(hub.tail.batches), "views": list(hub.tail.views), "frames": list(hub.tail.frames),
-                       "pauses": list(hub.tail.pauses), "threads": thread_cpu()})
+                       "pauses": list(hub.tail.pauses), "checkpoints": list(hub.tail.checkpoints),
+                       "threads": thread_cpu()})
         elif cmd == "cpu":   # this process's CPU seconds: the hub's cost, whatever else the machine runs
             conn.send(time.process_time())
         elif cmd == "profile":

@@ -25,6 +25,8 @@ import bisect
 
 from bench.room import percentile
 
+SLOW_COMMIT_S = 0.020   # a commit counted as slow: two fifths of issue 25's steady p99 of 50 ms, entry to screens
+
 
 def report(entries: list[tuple[float, int]], acked: dict[int, float], screens, tail: dict, here,
            worst: int = 10) -> None:
@@ -69,6 +71,7 @@ def report(entries: list[tuple[float, int]], acked: dict[int, float], screens, t
                 ("commit", [(b.judged, b.committed) for b in phase]),
                 ("acks", [(b.committed, b.acked) for b in phase]),
                 ("screens", [(b.acked, b.shown) for b in phase]))))
+        _commits(phase, [c for c in tail.get("checkpoints", ()) if start <= c[0] <= end])
     legs = [(b.shown, made, written, arrived) for _, _, _, b, made, arrived, _, _, _, written in rows
             if made is not None and written is not None]
     if legs:
@@ -85,6 +88,24 @@ def report(entries: list[tuple[float, int]], acked: dict[int, float], screens, t
         passes = "; ".join(_sum(f"gen {gen}", [p.seconds * 1000 for p in in_phase if p.what == gen]) for gen in (0, 1, 2))
         print(f"         {who}'s process: the collector's passes: {passes}; "
               f"{_sum('a watcher woken >10 ms late', [p.seconds * 1000 for p in in_phase if p.what < 0])}")
+
+
+def _commits(phase: list, checkpoints: list) -> None:
+    """The writer's commits of the phase (those with rows to journal), and the journal's
+    checkpoints meanwhile (hub/checkpoints.py: on a thread of their own, beside the commits)."""
+    commits = [(b.judged, b.committed) for b in phase if b.first <= b.last]
+    ms = [(z - a) * 1000 for a, z in commits]
+    if not ms:
+        return
+    slow = [(a, z) for a, z in commits if z - a > SLOW_COMMIT_S]
+    beside = sum(any(at < z and a < at + s for at, s, *_ in checkpoints) for a, z in slow)
+    print(f"         the writer's commits (n={len(ms)}), ms: p50 {percentile(ms, 50):.1f}, p99 {percentile(ms, 99):.1f}, "
+          f"max {max(ms):.1f}; over {SLOW_COMMIT_S * 1000:.0f} ms: {len(slow)}, of which beside a checkpoint: {beside}")
+    if checkpoints:
+        took = [c[1] * 1000 for c in checkpoints]
+        print(f"         the journal's checkpoints, apart (n={len(took)}), ms: p50 {percentile(took, 50):.1f}, "
+              f"max {max(took):.1f}; WAL frames each, max {max(c[2] for c in checkpoints)}; "
+              f"busy (another checkpointing) {sum(c[4] for c in checkpoints)}")
 
 
 def _sum(what: str, ms: list[float]) -> str:

@@ -10,6 +10,7 @@ from typing import Iterable, Iterator, Sequence
 import orjson
 
 from . import seal
+from .checkpoints import Checkpoints
 from .event import Event
 
 SCHEMA = """
@@ -79,6 +80,8 @@ class Journal:
         self._db.execute("PRAGMA journal_mode=WAL")
         # FULL: a committed event survives a power cut, which is what the ack promises.
         self._db.execute("PRAGMA synchronous=FULL")
+        # Not in this connection's commits: a thread of their own checkpoints (hub/checkpoints.py).
+        self._db.execute("PRAGMA wal_autocheckpoint=0")
         self._db.executescript(SCHEMA)
         # The inputs refused for good, kept here too (this handle is their only writer): a
         # handful a party, asked after for every input the hub takes, where the refused
@@ -93,6 +96,7 @@ class Journal:
             _ = self.chain
         self.batch_seals: dict[int, str] = {}   # seq -> seal of the last batch's rows (its acks')
         self._head_record = seal.HeadRecord(self.path)
+        self.checkpoints = Checkpoints(self.path)
 
     def _seal_from_here(self) -> None:
         """A journal written before the seal is sealed from its next row on (its rows stay as
@@ -120,8 +124,10 @@ class Journal:
         self._chain = chain
 
     def close(self) -> None:
+        """After the last commit: everything checkpointed into the database file, then closed."""
         if self._checking is not None:
             self._checking.stop()
+        self.checkpoints.stop()
         self._db.close()
         self._head_record.close()
 
@@ -174,6 +180,7 @@ class Journal:
         except BaseException:
             self._db.execute("ROLLBACK")
             raise
+        self.checkpoints.moved()
         known = self._refused
         for id_, digest, why, _ in refused:   # a loop, not a generator: a resume less a refusal
             known[id_] = (digest, why)

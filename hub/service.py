@@ -84,6 +84,7 @@ class Hub(Reading):   # the screens' read calls: hub/reading.py
         self.boards = Boards()   # what the boards say of themselves (hub/telemetry.py)
         self.cache = PositionCache()   # the standings and the web's views of them, once a seq
         self.tail = Tail()   # where the time of each batch went, and the process's pauses (hub/tail.py)
+        self.journal.checkpoints.noted = self.tail.checkpointed
         # SimpleQueue: put and get in C, no Python-level lock per message on the MQTT thread
         self._inbox: queue.SimpleQueue = queue.SimpleQueue()
         self._stopping = threading.Event()

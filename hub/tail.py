@@ -1,10 +1,12 @@
 """Where the hub's time went, kept as it goes (docs/performance.md, "The tail"): for each
-batch the moments of its steps, for each view of the standings when it was made and when
-each stream had written it to its screen's socket, and the process's pauses — the cyclic collector's passes (`gc.callbacks`) and, while watched, how
-late a thread that asks to wake every few milliseconds is woken (the interpreter held by
-another thread, or the process not run at all). A guest waiting for SAVED meets the tail,
-not the median; these say which step it was. The last `KEEP` of each, in memory only.
-Times are `time.monotonic()`, one clock for every process on the machine.
+batch the moments of its steps (its commit among them), the journal's checkpoints, for
+each view of the standings when it was made and when each stream had written it to its
+screen's socket, and the process's pauses — the cyclic collector's passes (`gc.callbacks`)
+and, while watched, how late a thread that asks to wake every few milliseconds is woken
+(the interpreter held by another thread, or the process not run at all). A guest waiting
+for SAVED meets the tail, not the median; these say which step it was. The last `KEEP` of
+each, in memory only. Times are `time.monotonic()`, one clock for every process on the
+machine.
 """
 from __future__ import annotations
 
@@ -44,6 +46,8 @@ class Tail:
         self.views: deque[tuple[int, float, float]] = deque(maxlen=KEEP)   # (seq, started, made)
         self.frames: deque[tuple[int, float, int]] = deque(maxlen=KEEP)   # (seq, written, stream)
         self.pauses: deque[Pause] = deque(maxlen=KEEP)
+        # the journal's checkpoints (hub/checkpoints.py): (at, seconds, frames, moved, busy)
+        self.checkpoints: deque[tuple[float, float, int, int, bool]] = deque(maxlen=KEEP)
         self._gc_start = 0.0
         self._watching = threading.Event()
 
@@ -53,6 +57,10 @@ class Tail:
 
     def viewed(self, seq: int, started: float, made: float) -> None:
         self.views.append((seq, started, made))
+
+    def checkpointed(self, done: tuple[float, float, int, int, bool]) -> None:
+        """The journal's checkpointer ran one, on its own thread (beside, not in, a commit)."""
+        self.checkpoints.append(done)
 
     def framed(self, seq: int, written: float, stream: int) -> None:
         """Stream number `stream` has handed the view of `seq` to its socket (the kernel has it all)."""
