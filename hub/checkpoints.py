@@ -1,17 +1,23 @@
 """The journal's checkpoints, off the writer's path (docs/journal.md, "Checkpoints").
 
 In WAL mode a commit appends its pages to the `-wal` file and syncs that; a checkpoint
-copies them into the database file and syncs it, so that the WAL can start again from its
-beginning. SQLite's default runs a checkpoint inside the commit that takes the WAL past
-1,000 pages, on the committing connection: the hub's writer, whose acks and screens wait
-for that commit (one of 203 ms in session 14's quiet window, docs/performance.md
-section 3). The writer's connection has it off (`wal_autocheckpoint=0`, hub/journal.py);
-this thread, on a connection of its own, checkpoints instead: PASSIVE, which never waits
-for the writer nor for a reader and never makes the writer wait (it takes no lock the
-writer needs), a second or so after the journal moved, so the WAL holds about a second's
-commits between two of them however long the party. A commit is as durable as before:
-the WAL is synced at each (synchronous=FULL); a checkpoint only moves what is durable
-already, and one cut short by a kill is done again by the next connection.
+copies them into the database file and syncs it. SQLite's default runs one inside the
+commit that takes the WAL past 1,000 pages, on the committing connection: the hub's
+writer, whose acks and screens wait for that commit (one of 203 ms in session 14's quiet
+window, docs/performance.md section 3). The writer's connection has it off
+(`wal_autocheckpoint=0`, hub/journal.py); this thread, on a connection of its own,
+checkpoints instead, PASSIVE (it never waits for the writer or a reader, and takes no lock
+the writer needs), at a quiet moment after the journal moved: no commit for `quiet` s, or
+`every` s after the first commit not yet checkpointed, whichever is first.
+
+The WAL starts again from its beginning (it stops growing) only at a commit after a
+checkpoint that copied every frame: one with a commit landing in the middle does not.
+Where the WAL has passed `limit` frames, every checkpoint of this thread with a commit in
+its middle (a writer with never a quiet moment), the writer runs one itself, between
+two commits (`catch_up`): most frames are copied already, so it is short, and it is the
+only checkpoint ever on the writer's path. A commit is as durable as before (its WAL
+synced, synchronous=FULL); a checkpoint only moves what is durable already, and one cut
+short by a kill is done again by the next connection.
 
 Litestream (hub/replica.py) holds a read of the WAL until it has shipped it, and
 checkpoints too: a PASSIVE checkpoint copies only the frames below every reader's mark and
@@ -29,27 +35,31 @@ from typing import Callable, NamedTuple
 
 log = logging.getLogger("hub.checkpoints")
 
-EVERY_S = 1.0   # a checkpoint this long after the journal moved: a second's commits at most in the WAL
+QUIET_S = 0.05   # no commit this long: a checkpoint now is likely to copy every frame
+EVERY_S = 1.0    # a checkpoint at the latest this long after the first commit not checkpointed
+LIMIT = 10_000   # WAL frames (40 MB of 4 KB pages) past which the writer checkpoints itself
 
 
 class Checkpoint(NamedTuple):
     """One PASSIVE checkpoint: when it began (`time.monotonic()`), how long it took, the WAL's
     frames then and how many of them are in the database file after it (all, unless a
-    reader held some back); `busy`: another checkpoint (Litestream's) was running."""
+    commit or a reader held some back); `busy`: another checkpoint (Litestream's) was
+    running; `writer`: run by the writer itself (`catch_up`)."""
     at: float
     seconds: float
     frames: int
     moved: int
     busy: bool
+    writer: bool
 
 
 class Checkpoints:
-    """A thread checkpointing the journal at `path` after each `moved` (the writer's call after
-    its commit) and once more at `stop`. `noted`: called with each Checkpoint (hub/tail.py)."""
+    """A thread checkpointing the journal at `path` after the writer's commits (`moved`), and
+    once more at `stop`. `noted`: called with each Checkpoint (hub/tail.py)."""
 
-    def __init__(self, path: str | Path, every: float = EVERY_S,
-                 noted: Callable[[Checkpoint], None] | None = None):
-        self.every, self.noted = every, noted
+    def __init__(self, path: str | Path, noted: Callable[[Checkpoint], None] | None = None):
+        self.quiet, self.every, self.limit, self.noted = QUIET_S, EVERY_S, LIMIT, noted
+        self.overdue = False   # the WAL past `limit` and never copied whole: the writer's turn
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self._moved, self._stopping = threading.Event(), threading.Event()
         self._thread = threading.Thread(target=self._run, name="journal-checkpoints", daemon=True)
@@ -59,14 +69,25 @@ class Checkpoints:
         """The journal just committed (the writer's call: a flag set, nothing more)."""
         self._moved.set()
 
-    def checkpoint(self) -> Checkpoint:
-        """A PASSIVE checkpoint now, on this connection."""
+    def checkpoint(self, db: sqlite3.Connection | None = None) -> Checkpoint:
+        """A PASSIVE checkpoint now, on this thread's connection (or the writer's, `db`)."""
         at = time.monotonic()
-        busy, frames, moved = self._db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-        done = Checkpoint(at, time.monotonic() - at, max(frames, 0), max(moved, 0), bool(busy))
+        busy, frames, moved = (db or self._db).execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()[0]
+        done = Checkpoint(at, time.monotonic() - at, max(frames, 0), max(moved, 0), bool(busy), db is not None)
+        # every frame copied, yet the WAL long: it did not start again, a commit in this
+        # checkpoint's middle each time (a reader holding frames back: a moved < frames,
+        # which the writer's checkpoint would not help)
+        self.overdue = db is None and not busy and done.moved == done.frames > self.limit
         if self.noted is not None:
             self.noted(done)
         return done
+
+    def catch_up(self, db: sqlite3.Connection) -> None:
+        """The writer's call after its commit: its own checkpoint, between two commits, where
+        the WAL passed `limit` frames without starting again (a commit in the middle of each
+        of this thread's checkpoints); the writer's next commit starts it again."""
+        if self.overdue:
+            self.checkpoint(db)
 
     def stop(self) -> Checkpoint | None:
         """No more checkpoints in the background; a last one of everything committed (the
@@ -84,10 +105,14 @@ class Checkpoints:
     def _run(self) -> None:
         while True:
             self._moved.wait()
-            # the commits of the next `every` s go into this checkpoint too
-            if self._stopping.wait(self.every):
-                return
-            self._moved.clear()
+            due = time.monotonic() + self.every
+            while True:   # until a quiet moment, or `every` s
+                self._moved.clear()
+                if self._stopping.wait(max(0.0, min(self.quiet, due - time.monotonic()))):
+                    return
+                if not self._moved.is_set() or time.monotonic() >= due:
+                    break
+            self._moved.clear()   # a commit from here on is after this checkpoint's start
             try:
                 self.checkpoint()
             except sqlite3.Error:   # the disk, say: said, and tried again after the next commit

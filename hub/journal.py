@@ -181,6 +181,7 @@ class Journal:
             self._db.execute("ROLLBACK")
             raise
         self.checkpoints.moved()
+        self.checkpoints.catch_up(self._db)
         known = self._refused
         for id_, digest, why, _ in refused:   # a loop, not a generator: a resume less a refusal
             known[id_] = (digest, why)
