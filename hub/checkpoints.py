@@ -14,7 +14,7 @@ The WAL starts again from its beginning (it stops growing) only at a commit afte
 checkpoint that copied every frame: one with a commit landing in the middle does not.
 Where the WAL has passed `limit` frames, every checkpoint of this thread with a commit in
 its middle (a writer with never a quiet moment), the writer runs one itself, between
-two commits (`catch_up`): most frames are copied already, so it is short, and it is the
+two commits (`committed`): most frames are copied already, so it is short, and it is the
 only checkpoint ever on the writer's path. A commit is as durable as before (its WAL
 synced, synchronous=FULL); a checkpoint only moves what is durable already, and one cut
 short by a kill is done again by the next connection.
@@ -44,7 +44,7 @@ class Checkpoint(NamedTuple):
     """One PASSIVE checkpoint: when it began (`time.monotonic()`), how long it took, the WAL's
     frames then and how many of them are in the database file after it (all, unless a
     commit or a reader held some back); `busy`: another checkpoint (Litestream's) was
-    running; `writer`: run by the writer itself (`catch_up`)."""
+    running; `writer`: run by the writer itself (`committed`)."""
     at: float
     seconds: float
     frames: int
@@ -54,20 +54,29 @@ class Checkpoint(NamedTuple):
 
 
 class Checkpoints:
-    """A thread checkpointing the journal at `path` after the writer's commits (`moved`), and
-    once more at `stop`. `noted`: called with each Checkpoint (hub/tail.py)."""
+    """A thread checkpointing the journal at `path` after the writer's commits (`committed`),
+    and once more at `stop`; the writer's connection `writer` runs none of its own in its
+    commits. `noted`: called with each Checkpoint (hub/tail.py)."""
 
-    def __init__(self, path: str | Path, noted: Callable[[Checkpoint], None] | None = None):
+    def __init__(self, path: str | Path, writer: sqlite3.Connection,
+                 noted: Callable[[Checkpoint], None] | None = None):
+        writer.execute("PRAGMA wal_autocheckpoint=0")
         self.quiet, self.every, self.limit, self.noted = QUIET_S, EVERY_S, LIMIT, noted
+        self._writer = writer
         self.overdue = False   # the WAL past `limit` and never copied whole: the writer's turn
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self._moved, self._stopping = threading.Event(), threading.Event()
         self._thread = threading.Thread(target=self._run, name="journal-checkpoints", daemon=True)
         self._thread.start()
 
-    def moved(self) -> None:
-        """The journal just committed (the writer's call: a flag set, nothing more)."""
+    def committed(self) -> None:
+        """The writer's call after each commit: a flag set for this thread, and only where the
+        WAL passed `limit` frames without starting again (a commit in the middle of each of
+        this thread's checkpoints), a checkpoint of its own between two commits: the next
+        commit starts the WAL again."""
         self._moved.set()
+        if self.overdue:
+            self.checkpoint(self._writer)
 
     def checkpoint(self, db: sqlite3.Connection | None = None) -> Checkpoint:
         """A PASSIVE checkpoint now, on this thread's connection (or the writer's, `db`)."""
@@ -81,13 +90,6 @@ class Checkpoints:
         if self.noted is not None:
             self.noted(done)
         return done
-
-    def catch_up(self, db: sqlite3.Connection) -> None:
-        """The writer's call after its commit: its own checkpoint, between two commits, where
-        the WAL passed `limit` frames without starting again (a commit in the middle of each
-        of this thread's checkpoints); the writer's next commit starts it again."""
-        if self.overdue:
-            self.checkpoint(db)
 
     def stop(self) -> Checkpoint | None:
         """No more checkpoints in the background; a last one of everything committed (the

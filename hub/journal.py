@@ -9,8 +9,7 @@ from typing import Iterable, Iterator, Sequence
 
 import orjson
 
-from . import seal
-from .checkpoints import Checkpoints
+from . import checkpoints, seal
 from .event import Event
 
 SCHEMA = """
@@ -74,14 +73,11 @@ class Journal:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         if self.path.exists():
             check_file(self.path)   # a cut file: said before SQLite reads on into it
-        # isolation_level=None: we issue BEGIN/COMMIT ourselves so that a batch
-        # of events is one durable transaction.
+        # isolation_level=None: BEGIN/COMMIT are ours, a batch of events one durable transaction.
         self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
         # FULL: a committed event survives a power cut, which is what the ack promises.
         self._db.execute("PRAGMA synchronous=FULL")
-        # Not in this connection's commits: a thread of their own checkpoints (hub/checkpoints.py).
-        self._db.execute("PRAGMA wal_autocheckpoint=0")
         self._db.executescript(SCHEMA)
         # The inputs refused for good, kept here too (this handle is their only writer): a
         # handful a party, asked after for every input the hub takes, where the refused
@@ -96,7 +92,7 @@ class Journal:
             _ = self.chain
         self.batch_seals: dict[int, str] = {}   # seq -> seal of the last batch's rows (its acks')
         self._head_record = seal.HeadRecord(self.path)
-        self.checkpoints = Checkpoints(self.path)
+        self.checkpoints = checkpoints.Checkpoints(self.path, self._db)   # not in this connection's commits
 
     def _seal_from_here(self) -> None:
         """A journal written before the seal is sealed from its next row on (its rows stay as
@@ -124,7 +120,6 @@ class Journal:
         self._chain = chain
 
     def close(self) -> None:
-        """After the last commit: everything checkpointed into the database file, then closed."""
         if self._checking is not None:
             self._checking.stop()
         self.checkpoints.stop()
@@ -180,8 +175,7 @@ class Journal:
         except BaseException:
             self._db.execute("ROLLBACK")
             raise
-        self.checkpoints.moved()
-        self.checkpoints.catch_up(self._db)
+        self.checkpoints.committed()
         known = self._refused
         for id_, digest, why, _ in refused:   # a loop, not a generator: a resume less a refusal
             known[id_] = (digest, why)

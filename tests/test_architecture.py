@@ -248,8 +248,9 @@ def test_a_private_name_from_another_package_is_caught(tmp_path):
 
 # The journal's schema and every query of it: one place to change. The journal's seal
 # (hub/seal.py, issue 24: a hash chain over the rows as stored, checked as the journal
-# opens) is the journal's own module.
-SQL_HOMES = ("hub/journal.py", "hub/seal.py")
+# opens) is the journal's own module, and so is its checkpointer (hub/checkpoints.py: one
+# PRAGMA, on a connection of its own).
+SQL_HOMES = ("hub/journal.py", "hub/seal.py", "hub/checkpoints.py")
 _SQL_TEXT = re.compile(r"^\s*(SELECT\b.*\bFROM\b|INSERT\s+INTO\b|UPDATE\s+\w+\s+SET\b|DELETE\s+FROM\b"
                        r"|(CREATE|DROP)\s+(TABLE|INDEX|TRIGGER|VIEW)\b|ALTER\s+TABLE\b|PRAGMA\s+\w+"
                        r"|(BEGIN|COMMIT|ROLLBACK)\b)", re.DOTALL)
