@@ -26,21 +26,25 @@ def initial() -> PartyState:
     return PartyState()
 
 
-def apply(state: PartyState, event: Event, changes: list | None = None) -> PartyState:
+def apply(state: PartyState, event: Event) -> PartyState:
     """The state after `event`; one it cannot apply is listed in `anomalies`. One try around
-    the step, which `folded` spells without it: a replay calls this once per row. `changes`:
-    a replay's log of what the step set in its drafts (`replay`), put back if it fails."""
+    the step, which `folded` spells without it."""
     step = FOLDS.get(event.kind)
     try:
         new = state if step is None else step(state, event)
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError, Refusal) as e:
-        if changes:
-            undo(changes)
-        why = e.why if isinstance(e, Refusal) else f"{type(e).__name__}: {e}"
-        return replace(state, seq=event.seq,
-                       anomalies=state.anomalies + ((event.seq, event.kind, why),))
-    # a replay's state is held by nobody else: numbered in place, whatever the step did
-    return numbered(state if changes is None else None, new, event.seq)
+    except FAILED as e:
+        return _anomaly(state, event, e)
+    return numbered(state, new, event.seq)
+
+
+# what a step raises on an event it cannot apply (a journal written by another version)
+FAILED = (KeyError, TypeError, ValueError, AttributeError, IndexError, Refusal)
+
+
+def _anomaly(state: PartyState, event: Event, e: Exception) -> PartyState:
+    """`state`, numbered, with `event` listed among the events it could not apply."""
+    why = e.why if isinstance(e, Refusal) else f"{type(e).__name__}: {e}"
+    return replace(state, seq=event.seq, anomalies=state.anomalies + ((event.seq, event.kind, why),))
 
 
 def folded(state: PartyState, event: Event) -> PartyState:
@@ -92,16 +96,29 @@ def collector_spares_the_party() -> None:
 def replay(events) -> PartyState:
     """The state `events` fold to. Nobody sees the states between, so the session on keeps
     its tables in a `Draft`, changed in place, instead of a copy of every table per event;
-    each draft is frozen before the state is returned."""
-    state, changes = initial(), []
+    each draft is frozen before the state is returned. `apply` spelled out, a replay's way:
+    the state numbered once, at the end (no step reads its seq), and its session looked at
+    only where a step made its sessions anew (a replay calls this once per row: its calls
+    were a fifth of the fold's, docs/performance.md section 4)."""
+    state, changes, steps, seq = initial(), [], FOLDS, 0
+    sessions = state.sessions
     for e in events:
-        state = apply(state, e, changes)
+        seq, step = e.seq, steps.get(e.kind)
+        if step is None:
+            continue
+        try:
+            state = step(state, e)
+        except FAILED as why:
+            undo(changes)   # what the step set in the drafts before it failed (Draft.set's log)
+            state = _anomaly(state, e, why)
         changes.clear()
-        sessions = state.sessions
-        if sessions and type(sessions[-1].tables) is not Draft:   # a session seated anew
-            s = sessions[-1]
-            state = state.with_session(copied(s, {"tables": Draft(s.tables, changes)}))
-    return _frozen(state)
+        if state.sessions is not sessions:
+            sessions = state.sessions
+            if sessions and type(sessions[-1].tables) is not Draft:   # a session seated anew
+                s = sessions[-1]
+                state = state.with_session(copied(s, {"tables": Draft(s.tables, changes)}))
+                sessions = state.sessions
+    return _frozen(numbered(None, state, seq) if seq else state)
 
 
 def _frozen(state: PartyState) -> PartyState:

@@ -227,7 +227,8 @@ class Session:
         tables = self.tables
         if type(tables) is Draft:
             tables.set(n, t)
-            forgotten(self, "gains")
+            if "gains" in self.__dict__:   # seldom asked during a replay: no call where none
+                forgotten(self, "gains")
             return self
         return copied(self, {"tables": tables.set(n, t)}, ("gains",))
 
@@ -421,11 +422,13 @@ def find_entry(state: PartyState, entry_id: str, table: int | None = None
                ) -> tuple[int, int, int] | None:
     """(session index, table, entry index) of a result, or None; play-offs: session index -1.
     `table`, where known, is searched first (a confirmation comes from the entry's table)."""
-    if table is not None and state.sessions and table in state.session.tables:
-        entries = state.session.tables[table].entries
+    sessions = state.sessions
+    t = sessions[-1].tables.get(table) if table is not None and sessions else None
+    if t is not None:
+        entries = t.entries
         for ei in range(len(entries) - 1, -1, -1):   # the last first: a confirmation's
             if entries[ei].id == entry_id:
-                return len(state.sessions) - 1, table, ei
+                return len(sessions) - 1, table, ei
     for si in range(len(state.sessions) - 1, -1, -1):
         for n, t in state.sessions[si].tables.items():
             for ei, e in enumerate(t.entries):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from hub.event import Event, Proposal
 from hub.refusal import Refusal
+from hub.speed import copied
 
 from .. import events as k
 from ..cards import PARTNER, SEATS, number
@@ -81,9 +82,9 @@ def fold_result(state: PartyState, ev: Event) -> PartyState:
         entry = entry_of_result(state, ev, 0, p.cards + (None,) * (4 - len(p.cards)))
         p = replace(p, entries=p.entries + (entry,))
         return replace(state, play_offs=state.play_offs[:i] + (p,) + state.play_offs[i + 1:])
-    t = state.table(n)
-    entry = entry_of_result(state, ev, state.session.number, t.seats)
-    return state.with_table(n, t.with_entry(entry))
+    s = state.sessions[-1]   # `state.table` and `state.session` spelled out: once per result
+    t = s.tables[n]
+    return state.with_table(n, t.with_entry(entry_of_result(state, ev, s.number, t.seats)))
 
 
 def check_count(state: PartyState, p: Proposal, n: int, now: float) -> Admit:
@@ -173,8 +174,8 @@ def check_confirm(state: PartyState, p: Proposal, n: int, now: float) -> Admit:
 
 
 def fold_confirm(state: PartyState, ev: Event) -> PartyState:
-    return mend_entry(state, ev.what.entry, lambda e: replace(e, confirmed_by=ev.what.seat),
-                      ev.what.table)
+    w = ev.what   # an entry derives nothing: copied, not `replace`d (once per result confirmed)
+    return mend_entry(state, w.entry, lambda e: copied(e, {"confirmed_by": w.seat}), w.table)
 
 
 # -- seats, the bell, calls ----------------------------------------------------------------
