@@ -214,11 +214,20 @@ class Outcome(NamedTuple):
         return get("A", 0), get("B", 0), get("C", 0), get("D", 0)
 
     @staticmethod
-    def of(json: Mapping) -> "Outcome":
-        points, winners, tally = json["points"], json["winners"], json.get("tally")
-        if not _is_object(points) or not points.keys() <= _SEATS or not _INT.issuperset(map(type, points.values())) \
+    def of(json) -> "Outcome":
+        """An outcome as journaled; TypeError or ValueError where it is none (a result's
+        `outcome` field is read by this, once per result read)."""
+        if type(json) is not dict and not isinstance(json, FrozenMap):
+            raise TypeError("not an outcome")
+        try:
+            points, winners = json["points"], json["winners"]
+        except KeyError as e:
+            raise ValueError(f"not an outcome: {e}") from None
+        if (type(points) is not dict and not isinstance(points, FrozenMap)) or not points.keys() <= _SEATS \
+                or not _INT.issuperset(map(type, points.values())) \
                 or type(winners) not in (list, tuple) or not _SEATS.issuperset(winners):
             raise ValueError(f"not an outcome: {json!r}")
+        tally = json.get("tally")
         return Outcome(FrozenMap(points), tuple(winners), bool(json.get("blocked", False)),
                        frozen(tally) if tally else EMPTY)
 
@@ -226,15 +235,6 @@ class Outcome(NamedTuple):
         # the tally most often empty
         return {"points": dict(self.points), "winners": list(self.winners),
                 "blocked": self.blocked, "tally": thawed(self.tally) if self.tally else {}}
-
-
-def _outcome(v) -> Outcome:
-    if not _is_object(v):
-        raise TypeError("not an outcome")
-    try:
-        return Outcome.of(v)
-    except (KeyError, AttributeError) as e:
-        raise ValueError(f"not an outcome: {e}") from None
 
 
 def _plain(v):
@@ -252,7 +252,7 @@ Texts = tuple
 _READ = {
     "int": int, "str": str, "bool": bool,   # checked by type in the reader (_EXACT)
     "Json": frozen, "Values": _object, "Seat": _seat, "Cards": _cards,
-    "SeatNumbers": _seat_numbers, "TablesSeats": _tables_seats, "Texts": _texts, "Outcome": _outcome,
+    "SeatNumbers": _seat_numbers, "TablesSeats": _tables_seats, "Texts": _texts, "Outcome": Outcome.of,
 }
 _SPELL = {
     "Json": thawed, "Values": thawed, "Cards": dict, "SeatNumbers": dict, "Texts": list,

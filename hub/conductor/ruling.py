@@ -19,6 +19,7 @@ from typing import Callable, NamedTuple
 
 from hub.event import Event, Proposal
 from hub.refusal import Refusal
+from hub.speed import made
 
 from . import events as k
 from .cards import SEATS
@@ -96,8 +97,8 @@ def closable(state: PartyState, s, t) -> None:
 
 def mend_of(ev: Event) -> Mend:
     """Who did it: the source, or for a hub decision the one whose request it answers."""
-    w = ev.what
-    return Mend(w.by or ev.source, w.why or "", ev.seq, ev.id)
+    w = ev.what   # made without `__init__`'s call per field (hub/speed.py): once per table closed
+    return made(Mend, {"by": w.by or ev.source, "why": w.why or "", "seq": ev.seq, "id": ev.id})
 
 
 def noted(state: PartyState, ev: Event, what: str) -> PartyState:

@@ -49,14 +49,15 @@ def check_draw_seats(state, p, login, now):
 
 def fold_seats_drawn(state, ev):
     cards = ev.what.cards
-    guests, holders, seats = state.guests, state.holders, {}
+    # the maps made once, not copied for every guest (a party's 1,000: two million items)
+    guests, holders, seats = dict(state.guests), dict(state.holders), {}
     for name, card in cards.items():
-        guests = guests.set(name, replace(guests[name], card=card))
-        holders = holders.set(card, name)
+        guests[name] = replace(guests[name], card=card)
+        holders[card] = name
         table, chair = home(card)
         seats.setdefault(table, [None] * 4)[SEATS.index(chair)] = card
     session = Session(1, all_tables(state, seats), mend_of(ev))
-    return replace(state, guests=guests, holders=holders, sessions=(session,))
+    return replace(state, guests=FrozenMap(guests), holders=FrozenMap(holders), sessions=(session,))
 
 
 def check_card_drawn(state, p, login, now):
