@@ -105,7 +105,8 @@ def _commits(phase: list, checkpoints: list) -> None:
         took = [c[1] * 1000 for c in checkpoints]
         print(f"         the journal's checkpoints, apart (n={len(took)}), ms: p50 {percentile(took, 50):.1f}, "
               f"max {max(took):.1f}; WAL frames each, max {max(c[2] for c in checkpoints)}; "
-              f"busy (another checkpointing) {sum(c[4] for c in checkpoints)}")
+              f"busy (another checkpointing) {sum(c[4] for c in checkpoints)}; "
+              f"run by the writer itself (the WAL long): {sum(c[5] for c in checkpoints)}")
 
 
 def _sum(what: str, ms: list[float]) -> str:
