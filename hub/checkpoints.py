@@ -30,6 +30,7 @@ import logging
 import sqlite3
 import threading
 import time
+import weakref
 from pathlib import Path
 from typing import Callable, NamedTuple
 
@@ -56,9 +57,11 @@ class Checkpoint(NamedTuple):
 class Checkpoints:
     """A thread checkpointing the journal at `path` after the writer's commits (`committed`),
     and once more at `stop`; the writer's connection `writer` runs none of its own in its
-    commits. `noted`: called with each Checkpoint (hub/tail.py)."""
+    commits. `owner` (the Journal): once it is gone without a `stop` (a tool or a test that
+    never closed it), the thread ends too and lets its connection go. `noted`: called with
+    each Checkpoint (hub/tail.py)."""
 
-    def __init__(self, path: str | Path, writer: sqlite3.Connection,
+    def __init__(self, path: str | Path, writer: sqlite3.Connection, owner: object,
                  noted: Callable[[Checkpoint], None] | None = None):
         writer.execute("PRAGMA wal_autocheckpoint=0")
         self.quiet, self.every, self.limit, self.noted = QUIET_S, EVERY_S, LIMIT, noted
@@ -68,6 +71,11 @@ class Checkpoints:
         self._moved, self._stopping = threading.Event(), threading.Event()
         self._thread = threading.Thread(target=self._run, name="journal-checkpoints", daemon=True)
         self._thread.start()
+        weakref.finalize(owner, self._let_go)
+
+    def _let_go(self) -> None:
+        self._stopping.set()
+        self._moved.set()
 
     def committed(self) -> None:
         """The writer's call after each commit: a flag set for this thread, and only where the
@@ -96,8 +104,7 @@ class Checkpoints:
         writer has made its last commit), then this connection closed. Once only."""
         if self._stopping.is_set():
             return None
-        self._stopping.set()
-        self._moved.set()
+        self._let_go()
         self._thread.join()
         try:
             return self.checkpoint()

@@ -92,7 +92,7 @@ class Journal:
             _ = self.chain
         self.batch_seals: dict[int, str] = {}   # seq -> seal of the last batch's rows (its acks')
         self._head_record = seal.HeadRecord(self.path)
-        self.checkpoints = checkpoints.Checkpoints(self.path, self._db)   # not in this connection's commits
+        self.checkpoints = checkpoints.Checkpoints(self.path, self._db, self)   # not in this connection's commits
 
     def _seal_from_here(self) -> None:
         """A journal written before the seal is sealed from its next row on (its rows stay as

@@ -2,6 +2,7 @@
 the writer's commits never write the database file, the WAL stays bounded however many
 commits, a reader sees every committed row while checkpoints run, an orderly stop leaves
 everything in the database file, and a kill in the middle loses nothing acknowledged."""
+import gc
 import hashlib
 import os
 import shutil
@@ -9,6 +10,7 @@ import sqlite3
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 from hub.event import Event
@@ -127,3 +129,19 @@ def test_a_kill_while_checkpointing_loses_no_committed_row(tmp_path):
     assert [e.seq for e in j.events()] == list(range(1, j.last_seq() + 1))
     assert j._db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     j.close()
+
+
+def test_a_journal_never_closed_lets_its_checkpointer_go(tmp_path):
+    """A tool or a test that drops a journal without closing it: its thread and connection
+    go with it, as the writer's connection always did (hundreds of them in one test run)."""
+    def checkpointers():
+        return sum(t.name == "journal-checkpoints" for t in threading.enumerate())
+
+    before = checkpointers()
+    for n in range(20):
+        Journal(tmp_path / f"j{n}.sqlite3").append([ev(1)])
+    gc.collect()
+    deadline = time.monotonic() + 10
+    while checkpointers() > before and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert checkpointers() == before
