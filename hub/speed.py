@@ -60,30 +60,11 @@ def filling(*names: str, **defaults) -> Callable:
 
 
 def made(cls: type, fields: dict):
-    """A value of the (frozen dataclass) `cls` with exactly `fields` (a dict, as `fill`'s, made
-    by the caller for this value alone), without `__init__`: `fields` becomes its `__dict__`,
-    not copied into a new one (an event read back, an entry: the copy was a tenth of making
-    one)."""
+    """A value of the (frozen dataclass) `cls` with exactly `fields` (a dict, as `fill`'s),
+    without `__init__`."""
     value = _new(cls)
-    _dict_setter[cls](value, fields)
+    value.__dict__.update(fields)
     return value
-
-
-class _DictSetters(dict):
-    """class -> the setter of its instances' `__dict__` (the descriptor of the first class in
-    its MRO that has one), found once per class: `object.__setattr__(value, "__dict__", d)`
-    looks it up on every call."""
-
-    def __missing__(self, cls: type):
-        for klass in cls.__mro__:
-            descriptor = vars(klass).get("__dict__")
-            if descriptor is not None and hasattr(descriptor, "__set__"):
-                setter = self[cls] = descriptor.__set__
-                return setter
-        raise TypeError(f"{cls.__name__} has no __dict__")
-
-
-_dict_setter = _DictSetters()
 
 
 def replace(value, **changes):
@@ -108,13 +89,12 @@ def copied(value, changes: dict, forget: tuple[str, ...] | list[str] = ()):
     """`value` with `changes`, everything else it holds carried on as it is: its fields and
     the answers derived from them, but those named in `forget` (the change makes them
     false) and those the caller moves on itself (in `changes`)."""
-    cls = type(value)
-    answers = value.__dict__.copy()   # one copy, made the new value's `__dict__` (as `made`)
+    new = _new(type(value))
+    answers = new.__dict__
+    answers.update(value.__dict__)
     answers.update(changes)
     for name in forget:
         answers.pop(name, None)
-    new = _new(cls)
-    _dict_setter[cls](new, answers)
     return new
 
 
