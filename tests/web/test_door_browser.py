@@ -12,6 +12,7 @@ must always be four players at each table."
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from hub.conductor import events as ev
 
@@ -46,10 +47,12 @@ def row(page, guest: str):
 
 def row_action(page, guest: str, action: str, **fields) -> None:
     """Open the guest's tools, fill the action's fields and press its button."""
+    page.wait_for_load_state()   # a page still laying itself out can move a row from under the click
     r = row(page, guest)
     details = r.locator("details")
     if details.count() and details.get_attribute("open") is None:
         r.locator("summary").click()
+        expect(details).to_have_attribute("open", "")   # said here, not as a hidden field 30 s later
     form = r.locator(f"form[data-action={action}]")
     for name, value in fields.items():
         form.locator(f"[name={name}]").fill(value)
