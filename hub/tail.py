@@ -16,6 +16,8 @@ import time
 from collections import deque
 from typing import NamedTuple
 
+from .checkpoints import Checkpoint
+
 KEEP = 20_000
 
 
@@ -46,8 +48,7 @@ class Tail:
         self.views: deque[tuple[int, float, float]] = deque(maxlen=KEEP)   # (seq, started, made)
         self.frames: deque[tuple[int, float, int]] = deque(maxlen=KEEP)   # (seq, written, stream)
         self.pauses: deque[Pause] = deque(maxlen=KEEP)
-        # the journal's checkpoints (hub/checkpoints.py): (at, seconds, frames, moved, busy)
-        self.checkpoints: deque[tuple[float, float, int, int, bool]] = deque(maxlen=KEEP)
+        self.checkpoints: deque[Checkpoint] = deque(maxlen=KEEP)   # the journal's (hub/checkpoints.py)
         self._gc_start = 0.0
         self._watching = threading.Event()
 
@@ -58,7 +59,7 @@ class Tail:
     def viewed(self, seq: int, started: float, made: float) -> None:
         self.views.append((seq, started, made))
 
-    def checkpointed(self, done: tuple[float, float, int, int, bool]) -> None:
+    def checkpointed(self, done: Checkpoint) -> None:
         """The journal's checkpointer ran one, on its own thread (beside, not in, a commit)."""
         self.checkpoints.append(done)
 
