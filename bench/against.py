@@ -11,7 +11,8 @@ same as long as the arguments and the load generator (bench/room.py,
 bench/mqtt_lite.py, the payloads) are — the helper says if those two files
 differ between the revisions. The figures are read from each run's printed lines (a
 bench keeps those lines' wording, so older commits' output still parses) and
-printed best of the runs, with this tree's value divided by REV's.
+printed best of the runs (and, with three runs or more, their median), with this tree's
+value divided by REV's.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ import argparse
 import contextlib
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -122,20 +124,30 @@ def compare(bench_file: str, rev: str, runs: int, figures: tuple[Figure, ...], h
         for _ in range(runs):
             outputs["this"].append(run(ROOT, script, [*argv, *here], "this"))
             outputs[commit].append(run(other, script, argv, commit))
-    print(f"\n{script} {' '.join(argv)}; best of {runs} run(s) each")
-    print(f"{'figure':<52} {'this (' + mine + ')':>18} {commit:>14} {'this / ' + commit:>16}")
-    for f in figures:
-        mine = _best(f, outputs["this"])
-        theirs = _best(f, outputs[commit])
-        ratio = f"{mine / theirs:.2f}" if mine is not None and theirs else "-"
-        print(f"{f.name + ' (' + f.unit + ')':<52} {_show(mine):>18} {_show(theirs):>14} {ratio:>16}")
+    # best against best, and with three runs or more median against median: on a VM whose
+    # figures move 2x run to run, one side's luckiest run decides the first (docs/performance.md,
+    # "Session 15's quiet window")
+    for name, pick in (("best", _best), ("median", _median))[:2 if runs >= 3 else 1]:
+        print(f"\n{script} {' '.join(argv)}; {name} of {runs} run(s) each")
+        print(f"{'figure':<52} {'this (' + mine + ')':>18} {commit:>14} {'this / ' + commit:>16}")
+        for f in figures:
+            ours, theirs = pick(f, outputs["this"]), pick(f, outputs[commit])
+            ratio = f"{ours / theirs:.2f}" if ours is not None and theirs else "-"
+            print(f"{f.name + ' (' + f.unit + ')':<52} {_show(ours):>18} {_show(theirs):>14} {ratio:>16}")
+
+
+def _values(f: Figure, outputs: list[str]) -> list[float]:
+    return [v for v in (f.read(o) for o in outputs) if v is not None]
 
 
 def _best(f: Figure, outputs: list[str]) -> float | None:
-    values = [v for v in (f.read(o) for o in outputs) if v is not None]
-    if not values:
-        return None
-    return max(values) if f.higher_is_better else min(values)
+    values = _values(f, outputs)
+    return (max if f.higher_is_better else min)(values) if values else None
+
+
+def _median(f: Figure, outputs: list[str]) -> float | None:
+    values = _values(f, outputs)
+    return statistics.median(values) if values else None
 
 
 def _show(value: float | None) -> str:
