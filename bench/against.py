@@ -4,7 +4,8 @@ A figure measured today and one measured yesterday on this shared machine can
 differ by a factor of two with the load alone; run back to back, the two
 revisions see the same machine. `compare` checks REV out into a temporary
 `git worktree` (detached, removed afterwards) and runs the bench there and
-here, alternately `--runs` times, with the same arguments and the same Python.
+here, alternately `--runs` times (each taking the lead in turn), with the same
+arguments and the same Python.
 Each revision runs its own copy of the bench, so the bench always matches the
 hub it drives (the hub's interfaces change between commits); the load is the
 same as long as the arguments and the load generator (bench/room.py,
@@ -121,9 +122,10 @@ def compare(bench_file: str, rev: str, runs: int, figures: tuple[Figure, ...], h
         print(f"  the load generator differs between the two in: {', '.join(changed)}")
     with checked_out(commit) as other:
         outputs: dict[str, list[str]] = {"this": [], commit: []}
-        for _ in range(runs):
-            outputs["this"].append(run(ROOT, script, [*argv, *here], "this"))
-            outputs[commit].append(run(other, script, argv, commit))
+        sides = [("this", ROOT, [*argv, *here]), (commit, other, argv)]
+        for i in range(runs):   # this tree first, then REV first, and so on: neither always follows the other
+            for label, root, args in sides if i % 2 == 0 else sides[::-1]:
+                outputs[label].append(run(root, script, args, label))
     # best against best, and with three runs or more median against median: on a VM whose
     # figures move 2x run to run, one side's luckiest run decides the first (docs/performance.md,
     # "Session 15's quiet window")
