@@ -6,6 +6,8 @@ instructions (under valgrind's callgrind) and Python calls (cProfile).
         .venv/bin/python bench/fold_instructions.py JOURNAL --events 20000 --upto none
     ... --upto read    # imports, and the first 20,000 rows read as events
     ... --upto fold    # and folded: fold = fold - read, read = read - none
+    ... --upto replay  # the replay as the hub runs it: rows streamed into the fold, the
+                       # collector paused (conductor.replay(read_events(...))); less none
     # calls: the read and the fold of every row, counted by cProfile
     .venv/bin/python bench/fold_instructions.py JOURNAL --calls
     # another commit's code, checked out at DIR (git worktree add DIR REV): --tree DIR
@@ -29,7 +31,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("journal")
     ap.add_argument("--events", type=int, default=None, help="the first N rows (default: all)")
-    ap.add_argument("--upto", choices=("none", "read", "fold"), default="fold")
+    ap.add_argument("--upto", choices=("none", "read", "fold", "replay"), default="fold")
     ap.add_argument("--calls", action="store_true", help="count Python calls (cProfile), not run for callgrind")
     ap.add_argument("--tree", default=str(ROOT), help="the project's code to import (default: this tree)")
     args = ap.parse_args()
@@ -49,6 +51,9 @@ def main() -> None:
             print(f"{what}: {pstats.Stats(profile).total_calls:,} Python calls, {len(events):,} events")
         return
     if args.upto == "none":
+        return
+    if args.upto == "replay":
+        conductor.replay(itertools.islice(read_events(open_reader(args.journal)), args.events))
         return
     events = read()
     if args.upto == "fold":

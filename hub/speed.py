@@ -21,6 +21,10 @@ replay's time and a fifth of the writer's. The domain's values stay frozen datac
   copies).
 - `forgotten`: an answer dropped in place from a value only its maker holds yet (a replay's
   session, its tables changed in place: hub/conductor/fold.py, `replay`).
+- `drafted`, `changed`: a value a replay's draft holds and nobody else (a table of the session
+  on) marked as the draft's, then changed in place, each field's old value logged for the
+  replay's undo, where `copied` would make a new one: a table a result, a confirmation, a bell
+  seen, a seat check or a closing (nine rows in ten of a party's journal).
 - `remembered`: the same kept for a question asked from outside the value's class (a
   session's gains, summed by every movement and standings page: a replay's audit was
   quadratic in the sessions without it).
@@ -96,6 +100,56 @@ def copied(value, changes: dict, forget: tuple[str, ...] | list[str] = ()):
     for name in forget:
         answers.pop(name, None)
     return new
+
+
+UNSET = object()   # in an undo log: the field was not set before
+
+
+def drafted(value, log: list | None) -> None:
+    """`value` marked as a replay's own (held by a draft and nobody else: hub/conductor/
+    frozen.py, `Draft`), so that `changed` changes it in place, logging in `log` what it
+    replaces; `log` None: the mark taken off (the replay's state frozen)."""
+    if log is None:
+        value.__dict__.pop(DRAFTED, None)
+    else:
+        value.__dict__[DRAFTED] = log
+
+
+DRAFTED = "_drafted"   # a value's mark (`drafted`): the log of its draft, not a field
+
+
+def changed(value, changes: dict, forget: tuple[str, ...] | list[str] = ()):
+    """`copied`, but in place where `value` is a replay's own (`drafted`): nobody sees the
+    states between a replay's rows, and a copy of a table per row (its ten fields and answers
+    copied, the old one freed) was the fold's largest single cost (docs/performance.md,
+    section 4). Each field's old value is logged (the value, the field, what it held or UNSET)
+    for the replay to put back (`restored`) where a step fails half-way (hub/conductor/
+    frozen.py, `undo`)."""
+    answers = value.__dict__
+    log = answers.get(DRAFTED)
+    if log is None:
+        return copied(value, changes, forget)
+    get = answers.get
+    for name in changes:
+        log.append((value, name, get(name, UNSET)))
+    answers.update(changes)
+    for name in forget:
+        if name in answers:
+            log.append((value, name, answers.pop(name)))
+    return value
+
+
+def restored(value, name: str, was) -> None:
+    """`value`'s field `name` as `changed` logged it (`was`, UNSET: not set), its `derived`
+    answers (and its mark) dropped: one asked for after the change was not logged, and is
+    found anew where asked."""
+    answers = value.__dict__
+    for answer in type(value)._derived:
+        answers.pop(answer, None)
+    if was is UNSET:
+        answers.pop(name, None)
+    else:
+        answers[name] = was
 
 
 def forgotten(value, name: str) -> None:

@@ -17,7 +17,7 @@ from hub.event import Event
 from hub.refusal import Refusal
 from hub.speed import copied, numbered
 
-from .frozen import Draft, FrozenMap, undo
+from .frozen import Draft, undo
 from .registry import FOLDS
 from .state import PartyState, replace
 
@@ -123,6 +123,6 @@ def replay(events) -> PartyState:
 
 def _frozen(state: PartyState) -> PartyState:
     """`state` with its sessions' drafts frozen: FrozenMaps, as a step makes them."""
-    sessions = tuple(copied(s, {"tables": FrozenMap(s.tables)}) if type(s.tables) is Draft else s
+    sessions = tuple(copied(s, {"tables": s.tables.frozen()}) if type(s.tables) is Draft else s
                      for s in state.sessions)
     return copied(state, {"sessions": sessions}) if state.sessions else state

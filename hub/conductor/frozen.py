@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TypeVar
 
+from hub.speed import UNSET, drafted, restored
+
 K = TypeVar("K")
 V = TypeVar("V")
 
@@ -44,16 +46,17 @@ class FrozenMap(dict):
 
 EMPTY: FrozenMap = FrozenMap()
 
-_NONE = object()   # a key the draft did not hold
-
-
 class Draft(FrozenMap):
     """A session's map of tables while a replay folds it (`fold.replay`), nobody else holding
     it: `set` puts the table in place and returns the same map, instead of copying every
     table per event (a quarter of a replay's instructions, docs/performance.md section 4).
     Each change is logged in `changes` (the map, the key, what it held), for the replay to put
     back where a step fails half-way; the replay freezes it (`FrozenMap(draft)`) before anyone
-    sees its state. Read, it is a FrozenMap like any other."""
+    sees its state. Read, it is a FrozenMap like any other.
+
+    A table it takes is marked as its own (`hub.speed.drafted`): changed in place from then on
+    (`TableSession.with_entry`, `with_mended`, `noted` through `hub.speed.changed`, logged in
+    the same `changes`), and put back by the step (`set` of the same table) with nothing to do."""
 
     __slots__ = ("changes",)
 
@@ -62,18 +65,30 @@ class Draft(FrozenMap):
         self.changes = changes
 
     def set(self, key: K, value: V) -> "Draft[K, V]":
-        self.changes.append((self, key, dict.get(self, key, _NONE)))
-        dict.__setitem__(self, key, value)
+        was = dict.get(self, key, UNSET)
+        if was is not value:   # else changed in place: logged as it was changed
+            self.changes.append((self, key, was))
+            dict.__setitem__(self, key, value)
+            drafted(value, self.changes)
         return self
+
+    def frozen(self) -> FrozenMap:
+        """This draft's tables as a FrozenMap, each no longer the replay's (its mark taken off)."""
+        for value in self.values():
+            drafted(value, None)
+        return FrozenMap(self)
 
 
 def undo(changes: list) -> None:
-    """The drafts as they were before `changes` (logged by `Draft.set`), the last undone first."""
-    for draft, key, was in reversed(changes):
-        if was is _NONE:
-            dict.__delitem__(draft, key)
+    """The drafts and the tables they hold as they were before `changes` (logged by `Draft.set`
+    and `hub.speed.changed`: a map or a table, a key, what it held), the last undone first."""
+    for held, key, was in reversed(changes):
+        if type(held) is not Draft:
+            restored(held, key, was)
+        elif was is UNSET:
+            dict.__delitem__(held, key)
         else:
-            dict.__setitem__(draft, key, was)
+            dict.__setitem__(held, key, was)
     changes.clear()
 
 

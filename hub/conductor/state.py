@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
-from hub.speed import copied, derived, forgotten, made, replace  # noqa: F401 (replace: the party's values' own)
+from hub.speed import DRAFTED, changed, copied, derived, forgotten, made, replace  # noqa: F401 (replace: the party's values' own)
 
 from .cards import SEATS
 from .frozen import EMPTY, Draft, FrozenMap
@@ -104,8 +104,10 @@ class TableSession:
     closed: Mend | None = None
     # Asked several times per input (the judge, the bell, the screen), the last three each a
     # walk over the session's entries: cached on the value, which never changes (replace
-    # drops them; `with_entry`, which leaves the seats as they were, carries them on).
-    _derived: ClassVar = ("players", "entered", "pending", "counted")
+    # drops them; `with_entry`, which leaves the seats as they were, carries them on). A
+    # replay's table is changed in place (`changed`: hub/speed.py) while its draft holds it:
+    # a table `replace` makes is no draft's until one takes it (its mark dropped too).
+    _derived: ClassVar = ("players", "entered", "pending", "counted", DRAFTED)
 
     @derived
     def players(self) -> int:
@@ -140,7 +142,7 @@ class TableSession:
             moved["pending"] = answers["pending"] or (entry if entry.pending else None)
         if "counted" in answers:
             moved["counted"] = answers["counted"].plus(entry)
-        return copied(self, moved)
+        return changed(self, moved)
 
     def with_mended(self, i: int, entry: Entry) -> "TableSession":
         """This table with its entry `i` now `entry` (confirmed, annulled, corrected), the
@@ -164,7 +166,7 @@ class TableSession:
                 moved["counted"] = answers["counted"].plus(entry)
             else:
                 forget.append("counted")   # counted anew, where it is asked for
-        return copied(self, moved, forget)
+        return changed(self, moved, forget)
 
     def noted(self, **changes) -> "TableSession":
         """This table with `changes` to what the answers above are not derived from (its seat
@@ -172,7 +174,7 @@ class TableSession:
         carried on (a table is noted about once per game)."""
         if not changes.keys() <= _NOT_DERIVED_FROM:
             raise TypeError(f"the table's answers are derived from {sorted(changes.keys() - _NOT_DERIVED_FROM)}")
-        return copied(self, changes)
+        return changed(self, changes)
 
 
 _NOT_DERIVED_FROM = frozenset(("seat_check", "acks", "annulled_in_hand", "closed"))

@@ -12,9 +12,9 @@ import pytest
 
 from hub.conductor import events as k
 from hub.conductor import audit, fold, replay
-from hub.conductor.frozen import FrozenMap
+from hub.conductor.frozen import Draft, FrozenMap, undo
 from hub.conductor.leads import keys_lead
-from hub.conductor.state import in_play, table_done
+from hub.conductor.state import TableSession, in_play, table_done
 from hub.event import Event
 from party.hands import played_values
 
@@ -112,3 +112,42 @@ def test_what_the_replay_returns_is_frozen_and_holds_nothing_it_changes(party):
     assert half.session.tables.set(1, half.session.tables[2]) is not half.session.tables
     whole, _ = audit(journal[len(upto):], half)   # folded on from it, as a restarted hub does
     assert [dict(s.tables) for s in half.sessions] == tables and whole == replay(journal) != half
+
+
+def test_a_table_changed_in_place_by_a_step_that_then_fails_is_put_back(party):
+    """A replay's table is changed in place (`TableSession.with_entry`, `with_mended`, `noted`
+    through hub.speed.changed) once its draft holds it; where the step then fails, the undo
+    gives it back every field and answer it had, and the table the live hub holds is never
+    touched."""
+    p, journal = party
+    state = replay(journal)
+    n, t = next((n, t) for n, t in state.session.tables.items() if len(t.entries) > 1)
+    held, changes = {n: t}, []
+    draft = Draft(held, changes)
+    assert t.noted(closed=None) is not t and t.with_entry(t.entries[0]) is not t   # not the draft's
+    draft.set(n, t.with_entry(t.entries[0]))
+    mine = draft[n]
+    answers = (mine.entered, mine.counted, mine.pending)
+    before = dict(vars(mine))
+    undo_from = len(changes)
+    assert mine.with_mended(0, replace(mine.entries[0], annulled=mine.entries[0].corrections)) is mine
+    assert mine.noted(acks=mine.acks.set("a bell", 9)) is mine and "a bell" in mine.acks
+    assert draft.set(n, mine) is draft and len(changes) > undo_from   # the changes logged, not the set
+    undo(changes[undo_from:])
+    del changes[undo_from:]
+    assert {k: v for k, v in vars(mine).items() if k not in TableSession._derived} == \
+        {k: v for k, v in before.items() if k not in TableSession._derived}
+    assert (mine.entered, mine.counted, mine.pending) == answers   # dropped, found anew alike
+    undo(changes)
+    assert draft[n] is t and "_drafted" not in vars(t)
+
+
+def test_the_replays_tables_are_no_longer_its_own_once_returned(party):
+    """What the replay returns holds no table still marked as its draft's: a step folded on
+    from it (the audit, the live hub) copies, and the replayed state is left as it was."""
+    p, journal = party
+    half = replay(journal[:len(journal) // 2])
+    assert not [t for s in half.sessions for t in s.tables.values() if "_drafted" in vars(t)]
+    before = repr(half)
+    audit(journal[len(journal) // 2:], half)
+    assert repr(half) == before
