@@ -286,9 +286,17 @@ class PartyState:
 
     def with_table(self, n: int, t: TableSession) -> "PartyState":
         """This state with table `n` of its session now `t` (the fold puts a table back for
-        most events: a result, a confirmation, a bell seen, a seat check)."""
+        most events: a result, a confirmation, a bell seen, a seat check). A replay's table,
+        changed in place where its draft holds it (`changed`), is there already: only the
+        session's gains are dropped (`Session.with_table`'s, without its call and the draft's)."""
         sessions = self.sessions
-        s = sessions[-1].with_table(n, t)
+        s = sessions[-1]
+        tables = s.tables
+        if tables.get(n) is t and type(tables) is Draft:
+            if "gains" in s.__dict__:
+                forgotten(s, "gains")
+            return self
+        s = s.with_table(n, t)
         if s is sessions[-1]:   # a replay's session, changed in place: this state is the replay's
             return self
         return copied(self, {"sessions": sessions[:-1] + (s,)})
