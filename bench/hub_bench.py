@@ -203,9 +203,14 @@ async def through_hub(port: int, room: Room, payloads: dict, window: int) -> tup
     return acks, elapsed
 
 
-def writer_alone(journal: Path, scratch: Path, payloads: dict, batch: int = 50) -> tuple[int, float, float]:
-    """(events admitted, seconds, CPU seconds) for the hub's writer fed directly, on a copy of `journal`."""
+def writer_alone(journal: Path, scratch: Path, payloads: dict, batch: int = 50) -> tuple[int, float, float, str]:
+    """(events admitted, seconds, CPU seconds, where the CPU went) for the hub's writer fed
+    directly, on a copy of `journal`. Where it went: the writer's thread in user and system
+    time (`RUSAGE_THREAD`), the process's other threads (the checkpoints'), the switches the
+    writer waited in (its commits' syncs) and the WAL's size at the end: what an instruction
+    count does not see (docs/performance.md section 3, "Session 16")."""
     import logging
+    import resource
 
     from hub.service import Hub, TableInput
     with sqlite3.connect(journal) as src, sqlite3.connect(scratch) as dst:
@@ -216,13 +221,22 @@ def writer_alone(journal: Path, scratch: Path, payloads: dict, batch: int = 50) 
     # the order a room sends in: every table's first result, then every second...
     items = [TableInput(n, payload) for i in range(max(len(p) for p in payloads.values()))
              for n, p in sorted(payloads.items()) if i < len(p) for payload in (p[i][1],)]
+    usage = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_THREAD)
     t0, cpu = time.perf_counter(), time.process_time()
     for i in range(0, len(items), batch):
         hub.write_batch(items[i:i + batch])
     elapsed, cpu = time.perf_counter() - t0, time.process_time() - cpu
+    process, thread = [(after.ru_utime - before.ru_utime, after.ru_stime - before.ru_stime, after.ru_nvcsw - before.ru_nvcsw)
+                       for before, after in zip(usage, (resource.getrusage(resource.RUSAGE_SELF),
+                                                        resource.getrusage(resource.RUSAGE_THREAD)))]
+    wal = Path(f"{scratch}-wal").stat().st_size
     admitted = hub.seq - start
     hub.journal.close()
-    return admitted, elapsed, cpu
+    per = 1e6 / max(admitted, 1)
+    split = (f"writer thread user {thread[0] * per:.0f} + system {thread[1] * per:.0f} us, other threads "
+             f"{(sum(process[:2]) - sum(thread[:2])) * per:.0f} us; {thread[2] / max(admitted, 1):.2f} waits a result, "
+             f"WAL {wal / 2**20:.1f} MB")
+    return admitted, elapsed, cpu, split
 
 
 def _writer_only(journal: Path, work: Path, payloads: dict, profile: bool) -> None:
@@ -234,11 +248,11 @@ def _writer_only(journal: Path, work: Path, payloads: dict, profile: bool) -> No
         profiler = cProfile.Profile() if profile and run == 2 else None
         if profiler:
             profiler.enable()
-        got, dt, cpu = writer_alone(journal, work / f"writer-{run}.sqlite3", payloads)
+        got, dt, cpu, split = writer_alone(journal, work / f"writer-{run}.sqlite3", payloads)
         if profiler:
             profiler.disable()
         print(f"writer (judge + journal + screens, no MQTT I/O): {got} in {dt:.2f} s = {got / dt:8,.0f} events/s"
-              f"  (CPU {cpu / got * 1e6:.0f} us/event){'  [profiled]' if profiler else ''}")
+              f"  (CPU {cpu / got * 1e6:.0f} us/event: {split}){'  [profiled]' if profiler else ''}")
         if profiler:
             pstats.Stats(profiler).sort_stats("tottime").print_stats(30)
 
@@ -299,9 +313,9 @@ def main() -> None:
         print(f"edge   (paho: ack + screen per event, no judge, no journal): {got} in {dt:.2f} s = {got / dt:8,.0f} events/s"
               f"  (its process CPU {cpu / got * 1e6:.0f} us/event)")
 
-        got, dt, cpu = writer_alone(journal, work / "writer.sqlite3", payloads)
+        got, dt, cpu, split = writer_alone(journal, work / "writer.sqlite3", payloads)
         print(f"writer (judge + journal + screens, no MQTT I/O): {got} in {dt:.2f} s = {got / dt:8,.0f} events/s"
-              f"  (CPU {cpu / got * 1e6:.0f} us/event)")
+              f"  (CPU {cpu / got * 1e6:.0f} us/event: {split})")
 
         hub = HubProcess(journal, broker.port, profile=args.profile)
         start_seq = hub.started_seq
