@@ -4,7 +4,8 @@ change: instructions under valgrind's callgrind, for admitted results and for re
 writer-alone bench's 50 hides what each batch costs).
 
     # once per tree: a party of 50 tables (its journal) and the tables' payloads, in DIR
-    .venv/bin/python bench/writer_instructions.py setup DIR [--tree TREE]
+    # (--tables 200 --games 40, and `run` with --events 8000 --batch 50: hub_bench's writer alone)
+    .venv/bin/python bench/writer_instructions.py setup DIR [--tree TREE] [--tables 50] [--games 20]
     # then, under callgrind: two dumps, DIR's admitted results (out.1) and refusals (out.2)
     valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out \
         .venv/bin/python bench/writer_instructions.py run DIR [--tree TREE] [--events 500] [--batch 8] [--no-seal]
@@ -31,26 +32,26 @@ ROOT = Path(__file__).resolve().parents[1]
 TABLES, GAMES = 50, 20
 
 
-def setup(where: Path) -> None:
+def setup(where: Path, tables: int = TABLES, games: int = GAMES) -> None:
     from bench.hub_bench import results
     from bench.room import HubProcess, Room
     from party.broker import Mosquitto
     where.mkdir(parents=True, exist_ok=True)
-    body = {"form": "draw", "games_per_session": GAMES, "sessions": 1, "seat_check": False}
+    body = {"form": "draw", "games_per_session": games, "sessions": 1, "seat_check": False}
     broker = Mosquitto().start()
     try:
         hub = HubProcess(where / "journal.sqlite3", broker.port)
-        hub.call("party", dict(tables=TABLES, **body))
+        hub.call("party", dict(tables=tables, **body))
         seats = hub.call("seats")
         hub.stop()
     finally:
         broker.stop()
-    bodies = results(body, seats, TABLES, GAMES, 1)
-    room = Room(TABLES, ack_bells=False)
+    bodies = results(body, seats, tables, games, 1)
+    room = Room(tables, ack_bells=False)
     # in the order a room sends them: every table's first result, then every second...
-    admitted = [(t.n, t.event("result", bodies[t.n][g])[1]) for g in range(GAMES) for t in room.tables]
+    admitted = [(t.n, t.event("result", bodies[t.n][g])[1]) for g in range(games) for t in room.tables]
     # game 1 again under new ids (boot 2 of each board): ALREADY SAVED
-    refused = [(t.n, t.event("result", bodies[t.n][0], f"{t.board}.2.{i}")[1]) for i in range(GAMES)
+    refused = [(t.n, t.event("result", bodies[t.n][0], f"{t.board}.2.{i}")[1]) for i in range(games)
                for t in room.tables]
     (where / "payloads.pickle").write_bytes(pickle.dumps((admitted, refused)))
 
@@ -76,7 +77,8 @@ def run(where: Path, events: int, batch: int, no_seal: bool = False) -> None:
         import cProfile
         profiler = cProfile.Profile()
     # the refusals need game 1 saved: the admitted part is at least a round of every table
-    for name, part in (("admitted", admitted[:max(events, TABLES)]), ("refused", refused[:events])):
+    tables = len({table for table, _ in admitted})
+    for name, part in (("admitted", admitted[:max(events, tables)]), ("refused", refused[:events])):
         inputs = [TableInput(table, payload) for table, payload in part]
         # no pass of the collector where the bench's own start-up left its count (its passes
         # fall once a hub's writer has made 10,000 containers: bench/rush_instructions.py)
@@ -106,13 +108,15 @@ def main() -> None:
     ap.add_argument("step", choices=("setup", "run"))
     ap.add_argument("dir")
     ap.add_argument("--tree", default=str(ROOT), help="the project's code to import (default: this tree)")
+    ap.add_argument("--tables", type=int, default=TABLES, help="setup: the party's tables")
+    ap.add_argument("--games", type=int, default=GAMES, help="setup: results per table")
     ap.add_argument("--events", type=int, default=500)
     ap.add_argument("--batch", type=int, default=8)
     ap.add_argument("--no-seal", action="store_true", help="issue 24's seal left out (bench/rush_instructions.py)")
     args = ap.parse_args()
     sys.path[:0] = [args.tree]
     if args.step == "setup":
-        setup(Path(args.dir))
+        setup(Path(args.dir), args.tables, args.games)
     else:
         run(Path(args.dir), args.events, args.batch, args.no_seal)
 
