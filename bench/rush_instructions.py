@@ -18,8 +18,10 @@ batches"), and after each batch what follows it there —
               bell, the tables' retained screens (queued to a broker never connected)
     view      the projection's follower: the standings, the projector's view, its JSON
               (web/projection.py, once a journal position, in the hub's cache)
-    streams   the 20 screens' SSE streams (web/standings.py) each taking the new view's frame
-              (through Flask's test client: werkzeug's socket writes are not in it)
+    streams   the 20 screens' SSE streams (web/standings.py) each taking the new view's frame,
+              the change from the view each sent before made once (web/frames.py) and sent
+              where it is the smaller (through Flask's test client: werkzeug's socket
+              writes are not in it)
     edge      with `--edge`: the batch read off a loopback socket standing for the broker
               (`Hub._take`: paho's read, the hub's `on_message`); the writer's replies then
               go out through the edge (`reply`, the coalesced `send`), in the writer's part
@@ -169,8 +171,11 @@ def run(where: Path, batches: list[int], views: str, no_seal: bool, edge: bool =
     # and each stream's first look at the boards' telemetry, which comes after its first frame
     # (then once a BOARD_CHECK_SECONDS, a few in a rush of 20 streams, none in this count):
     # one frame more, of a position none of the rush's, that the next view replaces
+    # (kept as the view it is, so that the rush's frame is the change from it, as a live
+    # stream's: made, and sent where it is the smaller)
     made = projection._key
     projection._key = (-1, made[1])
+    projection._kept[projection._key] = projection._kept[made]
     for s in streams:
         s.next_standings()
     projection._key = made

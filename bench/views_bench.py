@@ -1,8 +1,8 @@
-"""The projected standings' view after one entry, as the hub makes it (issue 25).
+"""The projected standings' view after one entry, or after a rush, as the hub makes it (issue 25).
 
-    .venv/bin/python bench/views_bench.py [--tables 200] [--views 20]
+    .venv/bin/python bench/views_bench.py [--tables 200] [--views 20] [--rush]
     valgrind --tool=callgrind --callgrind-out-file=/tmp/views.out \\
-        .venv/bin/python bench/views_bench.py --none     # then without --none: the difference / --views
+        .venv/bin/python bench/views_bench.py [--rush]     # instructions a part, a view
 
 A Draw party of `--tables` tables (4 guests each) is played out by the scoring
 engine through the hub's batch step (hub/batch.py) for `--warm` entries at tables
@@ -10,17 +10,20 @@ chosen at random; then, after each of `--views` more entries, the hub's work for
 screens is done the way the projection's follower does it: the standings
 (`conductor.standings_after`, from the standings before, as `Hub.standings` keeps
 them; or `--from-nothing`, `conductor.standings` as before issue 25's session 11),
-the projector's view made from the view before (web/projection.py) and its JSON.
-Copied into an older commit's checkout it runs there as that commit makes them.
-Printed: the CPU time of each part per view (the process's own, not the wall clock;
-on a loaded machine still noisy), and the rows taken from before. Under callgrind
-the instructions of a run with `--none` and one without give those of the views, which load
-does not change: `--none` builds the same party and makes no view.
+the projector's view made from the view before (web/projection.py), its JSON, and
+the change a screen holding the view before is sent (web/frames.py, with its JSON).
+`--rush`: the views after a rush instead, each after every table keyed its next game at
+once, game by game (bench/rush_bench.py's rush, game 4, is the last). Copied into an older commit's checkout it runs there as that commit
+makes them. Printed: the CPU time of each part per view (the process's own, not the
+wall clock; on a loaded machine still noisy), and the rows taken from before. Under
+callgrind, the instructions of each part a view (a client request dumps each part's:
+bench/rush_instructions.py's helper; its `sum` adds them up over the views), which load does not change.
 """
 from __future__ import annotations
 
 import argparse
 import gc
+import os
 import random
 import sys
 import time
@@ -37,6 +40,7 @@ from hub.conductor.leads import keys_lead
 from hub.conductor.state import PartyState, in_play, table_done
 from hub.event import Proposal
 from party.hands import played_values
+from web import frames
 from web.projection import Drawn, view
 
 
@@ -54,10 +58,11 @@ class Party:
         self.state = out.state
         self.ledger.record(out)
 
-    def entry(self, rng: random.Random) -> None:
-        """A result at a table chosen at random among those with a game to key."""
+    def entry(self, rng: random.Random, n: int | None = None) -> None:
+        """A result at table `n`, or at a table chosen at random among those with a game to key."""
         setup, s = self.state.setup, self.state.session
-        n = rng.choice([n for n, t in s.tables.items() if in_play(setup, t) and not table_done(setup, s, t)])
+        if n is None:
+            n = rng.choice([n for n, t in s.tables.items() if in_play(setup, t) and not table_done(setup, s, t)])
         t = s.tables[n]
         values = played_values(setup, t.seats, rng, lead=keys_lead(setup.form, t.entered + 1))
         self.send(f"table:{n}", k.RESULT, {"table": n, "board": f"b{n}", "game": t.entered + 1, "values": values})
@@ -68,8 +73,8 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--warm", type=int, default=100, help="entries before the views measured")
     parser.add_argument("--views", type=int, default=20)
+    parser.add_argument("--rush", action="store_true", help="each view after every table keyed a game at once")
     parser.add_argument("--from-nothing", action="store_true", help="the standings made from nothing each time")
-    parser.add_argument("--none", action="store_true", help="the party only, no view (callgrind's baseline)")
     args = parser.parse_args()
     standings_after = getattr(conductor, "standings_after", None)
     if standings_after is None:   # a commit before it (this bench copied there): made from nothing
@@ -81,35 +86,39 @@ def main() -> None:
         p.send("staff:ann", k.WALK_IN, {"guest": f"Guest {i + 1}"})
     p.send("staff:ann", k.DRAW_SEATS, {"seed": 1896})
     p.send("staff:ann", k.SESSION_STARTED, {"session": 1})
-    for _ in range(args.warm):
-        p.entry(rng)
-    states = []
-    for _ in range(args.views + 1):
-        p.entry(rng)
-        states.append(p.state)
+    states = [p.state]
+    if args.rush:
+        args.views = min(args.views, p.state.setup.games_per_session)
+        for _ in range(args.views):
+            for n in range(1, args.tables + 1):
+                p.entry(rng, n)
+            states.append(p.state)
+    else:
+        for _ in range(args.warm):
+            p.entry(rng)
+        states = []
+        for _ in range(args.views + 1):
+            p.entry(rng)
+            states.append(p.state)
     gc.collect()
     gc.freeze()   # the party built: the hub's collector spares it too (conductor.collector_spares_the_party)
 
-    if args.none:
-        print(f"{args.tables} tables, {args.tables * 4} guests; the party only, no view")
-        return
+    count = Parts()
     kept, drawn, pages = None, None, []
-    spent = {"standings": 0.0, "view": 0.0, "json": 0.0}
     for i, state in enumerate(states):   # the first from nothing, as a hub's first view
-        t0 = time.process_time()
-        if args.from_nothing:
-            st = standings(state)
-        else:
+        measured = count if i else Parts(counted=False)
+
+        def made_standings():
+            nonlocal kept
+            if args.from_nothing:
+                return standings(state)
             kept = standings_after(state, kept)
-            st = kept.page
-        t1 = time.process_time()
-        v = view(st, state, False, drawn)
-        t2 = time.process_time()
-        orjson.dumps(v, option=orjson.OPT_NON_STR_KEYS)
-        t3 = time.process_time()
-        if i:
-            for part, dt in zip(spent, (t1 - t0, t2 - t1, t3 - t2)):
-                spent[part] += dt
+            return kept.page
+        st = measured.part("standings", made_standings)
+        v = measured.part("view", lambda: view(st, state, False, drawn))
+        measured.part("json", lambda: orjson.dumps(v, option=orjson.OPT_NON_STR_KEYS))
+        if drawn is not None:
+            measured.part("change", lambda: _told(drawn.view, v))
         drawn = Drawn(st, v, state.setup)
         pages.append(st)
     rows = taken = 0   # counted afterwards, out of the instructions measured with them
@@ -117,13 +126,44 @@ def main() -> None:
         was = {id(r) for r in before["progress"] + before["leaders"]}
         now = st["progress"] + st["leaders"]
         rows, taken = rows + len(now), taken + sum(id(r) in was for r in now)
-    n = max(args.views, 1)
-    print(f"{args.tables} tables, {args.tables * 4} guests; {args.views} views after one entry each"
-          f" ({'standings from nothing' if args.from_nothing else 'standings from the ones before'})")
-    print("CPU a view: " + ", ".join(f"{part} {dt / n * 1e3:.2f} ms" for part, dt in spent.items())
-          + f"; all {sum(spent.values()) / n * 1e3:.2f} ms")
+    n = max(len(states) - 1, 1)
+    print(f"{args.tables} tables, {args.tables * 4} guests; {n} views after "
+          + ("a rush each (every table keyed)" if args.rush else "one entry each")
+          + f" ({'standings from nothing' if args.from_nothing else 'standings from the ones before'})")
+    print("CPU a view: " + ", ".join(f"{part} {dt / n * 1e3:.2f} ms" for part, dt in count.spent.items())
+          + f"; all {sum(count.spent.values()) / n * 1e3:.2f} ms")
     if taken:
         print(f"standings rows taken from before: {taken} of {rows} ({taken / rows:.0%})")
+
+
+def _told(before: dict, after: dict) -> str | None:
+    """The change's JSON as the projection makes it for the streams (None: the whole view is sent)."""
+    delta = frames.change(before, after, 0)
+    return None if delta is None else orjson.dumps(delta, option=orjson.OPT_NON_STR_KEYS)
+
+
+class Parts:
+    """The CPU time of each part; under callgrind, each part's instructions dumped apart
+    (`callgrind_annotate` or bench/rush_instructions.py `sum` reads them)."""
+
+    def __init__(self, counted: bool = True):
+        self.spent: dict[str, float] = {}
+        self._lib = None
+        if counted and "vgpreload" in os.environ.get("LD_PRELOAD", ""):
+            import ctypes
+
+            from bench.rush_instructions import _helper
+            self._lib = ctypes.CDLL(str(_helper()))
+
+    def part(self, name: str, work):
+        if self._lib:
+            self._lib.zero()
+        t0 = time.process_time()
+        out = work()
+        self.spent[name] = self.spent.get(name, 0.0) + time.process_time() - t0
+        if self._lib:
+            self._lib.dump(name.encode())
+        return out
 
 
 if __name__ == "__main__":

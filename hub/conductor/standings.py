@@ -111,6 +111,7 @@ class Standings(NamedTuple):
     order: list                # the cards as ranked, those of page["leaders"]
     ranked_from: tuple | None  # (amounts, places, guests, holders, lowest wins): the leaders' inputs
     sessions: tuple = ()       # the state's sessions they were made at
+    cards: dict | None = None  # card -> (number, holder's name, colour, left): `_cards`
 
 
 def standings(state: PartyState) -> dict:
@@ -150,19 +151,23 @@ def standings_after(state: PartyState, before: Standings | None = None) -> Stand
         if not t.players:
             continue
         # a table's row is made from its own value, the session's start and bell, the setup and
-        # who holds the cards: immutable values, so the same object (which the tuples' equality
-        # tries first) is the same input, and an equal other one is too, only slower to compare
+        # who holds the cards: immutable values, so the same object is the same input (an equal
+        # other table is made anew: a table's dataclass equality cost more than its row)
         key = (t, s.started, s.bell, setup, state.holders)
         kept = old_tables.get(n)
-        row = kept[1] if kept is not None and kept[0] == key else _progress(state, s, n, t)
+        if kept is not None and kept[0][0] is t and kept[0] == key:
+            row = kept[1]
+        else:   # the seats' names the same where the seats and their holders are: one dict for both rows
+            same_seats = kept is not None and kept[0][0].seats is t.seats and kept[0][4] is state.holders
+            row = _progress(state, s, n, t, kept[1]["seats"] if same_seats else None)
         tables[n] = (key, row)
         out["progress"].append(row)
-    order, out["leaders"], ranked_from = _leaders(state, s, before)
+    order, out["leaders"], ranked_from, cards = _leaders(state, s, before)
     out["moves"] = [str(m) for m in moves(state, s)]
     if state.final_count is not None:
         out["prizes"] = _awards_json(state)
     out["over"] = party_over(state)
-    return Standings(out, tables, order, ranked_from, state.sessions)
+    return Standings(out, tables, order, ranked_from, state.sessions, cards)
 
 
 def _amounts(state: PartyState, s, before: Standings | None) -> tuple[dict, dict]:
@@ -170,20 +175,35 @@ def _amounts(state: PartyState, s, before: Standings | None) -> tuple[dict, dict
     `seated_cards(s)`; from `before`'s, where only tables of the same session in play changed
     since (the other sessions, the guests and the holders the same values), by those tables'
     results and seats alone: an entry changes one table, and summing 200 tables' results and
-    seating 800 cards again at each was a fifth of the standings (issue 25)."""
+    seating 800 cards again at each was a fifth of the standings (issue 25). A table that only
+    had results added (a rush: every table one more) adds those results' gains alone."""
     was = before.ranked_from if before else None
     if (was is None or state.setup.partnership or was[2] is not state.guests or was[3] is not state.holders
             or len(before.sessions) != len(state.sessions) or before.sessions[:-1] != state.sessions[:-1]
             or before.sessions[-1].number != s.number or state.sessions[-1] is not s):
         return totals(state), seated_cards(s)
     old = before.sessions[-1]
-    changed = [(n, s.tables.get(n), old.tables.get(n)) for n in old.tables.keys() | s.tables.keys()
-               if s.tables.get(n) is not old.tables.get(n)]
+    added, changed = [], []
+    for n in old.tables.keys() | s.tables.keys():
+        t, o = s.tables.get(n), old.tables.get(n)
+        if t is o:
+            continue
+        if t is not None and o is not None and t.seats is o.seats and t.entries[:len(o.entries)] == o.entries:
+            added += t.entries[len(o.entries):]   # its results so far the same ones: the new ones' gains added
+        else:
+            changed.append((n, t, o))
     if 2 * len(changed) > len(s.tables):
-        # most tables keyed at once (a rush's batch, or a view after it): each one's results
-        # taken out and put back cost more than summing the session whole (its gains kept on it)
+        # most tables' results mended or reseated: each one's taken out and put back cost more
+        # than summing the session whole (its gains kept on it)
         return totals(state), seated_cards(s)
-    amount, seated = dict(was[0]), dict(was[1])
+    amount, seated = dict(was[0]), dict(was[1]) if changed else was[1]
+    for e in added:
+        if e.counts:
+            for card, g in zip(e.seats, e.gains):
+                if card is not None:
+                    if card not in amount:
+                        return totals(state), seated_cards(s)
+                    amount[card] += g
     for n, t, o in changed:
         for table, sign in ((o, -1), (t, 1)):
             for card, g in table_gains(table) if table is not None else ():
@@ -199,32 +219,34 @@ def _amounts(state: PartyState, s, before: Standings | None) -> tuple[dict, dict
     return amount, seated
 
 
-def _leaders(state: PartyState, s, before: Standings | None) -> tuple[list, list, tuple]:
-    """(the cards ranked, their rows, what they were made from). From `before`: the cards whose
-    amount changed are taken out of its order and put back at their place, their rows made anew,
-    the rows between their old and new ranks given their new rank, and those of cards moved to
-    another seat made anew;
+def _leaders(state: PartyState, s, before: Standings | None) -> tuple[list, list, tuple, dict]:
+    """(the cards ranked, their rows, what they were made from, what each card's row says of
+    it). From `before`: the cards whose amount changed are taken out of its order and put back
+    at their place, their rows made anew, the rows between their old and new ranks given their
+    new rank, and those of cards moved to another seat made anew;
     the others are before's rows, their rank, card, amount, place and guest the same."""
     (amount, seated), low = _amounts(state, s, before), state.setup.lowest_wins
     ranked_from = (amount, seated, state.guests, state.holders, low)   # the train games: the lowest leads
+    was = before.ranked_from if before else None
+    same = was is not None and was[2:] == ranked_from[2:] and was[0].keys() == amount.keys()
+    cards = before.cards if same and before.cards else _cards(state)
+    sign = 1 if low else -1
 
     def rank_key(c):
-        return (amount[c] if low else -amount[c], number(c))
+        return (sign * amount[c], cards[c][0])
 
-    def row(i: int, c: str) -> dict:
-        guest = state.guests[state.holders[c]]
-        return {"rank": i + 1, "guest": guest.name, "card": c, "colour": colour(c), "amount": amount[c],
-                "place": _place(seated.get(c)), "left": guest.left is not None}
+    def rows_of(order: list, start: int = 0) -> list:
+        """The rows of the cards of `order`, ranked from `start` + 1: one dict each, made straight."""
+        return [{"rank": i, "guest": card[1], "card": c, "colour": card[2], "amount": amount[c],
+                 "place": _place(seated.get(c)), "left": card[3]}
+                for i, c, card in zip(range(start + 1, start + len(order) + 1), order, map(cards.__getitem__, order))]
 
-    was = before.ranked_from if before else None
-    if was is None or was[2:] != ranked_from[2:] or was[0].keys() != amount.keys():
-        order = sorted(amount, key=rank_key)
-        return order, [row(i, c) for i, c in enumerate(order)], ranked_from
-    moved = {c for c in amount if amount[c] != was[0][c]}
-    if 4 * len(moved) > len(amount):
-        # a rush: most cards moved, most rows made anew whichever way: ranked whole
-        order = sorted(amount, key=rank_key)
-        return order, [row(i, c) for i, c in enumerate(order)], ranked_from
+    moved = {c for c in amount if amount[c] != was[0][c]} if same else None
+    if moved is None or 8 * len(moved) > len(amount):
+        # a rush (most cards moved, most rows made anew whichever way), or the first: ranked
+        # whole, by keys made once and compared by the sort itself
+        order = [c for _, _, c in sorted([(sign * a, cards[c][0], c) for c, a in amount.items()])]
+        return order, rows_of(order), ranked_from, cards
     order = [c for c in before.order if c not in moved] if moved else before.order
     for c in moved:
         insort(order, c, key=rank_key)
@@ -235,20 +257,27 @@ def _leaders(state: PartyState, s, before: Standings | None) -> tuple[list, list
     rows = before.page["leaders"]
     # the same cards hold the span's places before and after: the unmoved ones only changed rank
     shifted = {r["card"]: r for r in rows[lo:hi]}
-    rows = rows[:lo] + [row(i, c) if c in moved else {**shifted[c], "rank": i + 1}
+    rows = rows[:lo] + [rows_of([c], i)[0] if c in moved else {**shifted[c], "rank": i + 1}
                         for i, c in enumerate(order[lo:hi], start=lo)] + rows[hi:]
     if seated != was[1]:
         at = {c: i for i, c in enumerate(order)}
         for c in amount.keys() - moved:
             if seated.get(c) != was[1].get(c):
-                rows[at[c]] = row(at[c], c)
-    return order, rows, ranked_from
+                rows[at[c]] = rows_of([c], at[c])[0]
+    return order, rows, ranked_from, cards
 
 
-def _progress(state: PartyState, s, n: int, t) -> dict:
+def _cards(state: PartyState) -> dict:
+    """Each card's (number, its holder's name, colour, whether the holder left): what its row
+    says besides its rank, amount and place, the same while the guests and holders are."""
+    return {c: (number(c), state.guests[g].name, colour(c), state.guests[g].left is not None)
+            for c, g in state.holders.items()}
+
+
+def _progress(state: PartyState, s, n: int, t, seats: dict | None = None) -> dict:
     setup = state.setup
     row = {"table": n, "state": table_state(setup, s, n),
-           "seats": {x: state.holders[c] for x, c in zip(SEATS, t.seats) if c},
+           "seats": {x: state.holders[c] for x, c in zip(SEATS, t.seats) if c} if seats is None else seats,
            "games": t.entered, "counted": sum(e.counts for e in t.entries),
            "pending": t.pending.id if t.pending else None,
            "seat_check": t.seat_check is not None, "done": table_done(setup, s, t)}
