@@ -23,7 +23,7 @@ from typing import Any, Callable
 import orjson
 
 from .refusal import Refusal, shown
-from .speed import derived, filling, made
+from .speed import derived, filling, journaling, made
 
 
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)  # one, not one per call
@@ -148,21 +148,6 @@ class Event:
 
     what = derived(_what)   # -> the body as its kind's value
 
-    @staticmethod
-    def journaled(seq: int, id: str, at: float, source: str, kind: str, body: dict) -> "Event":
-        """An event read back from the journal, made without `__init__`'s call per field (a
-        frozen dataclass sets each through object.__setattr__): a replay makes one per row."""
-        reader = READERS.get(kind)   # read_body's look-up, without its call: once per row
-        if reader is not None:
-            try:   # read here, at the journal's edge: the fold and the audit read every row
-                return made(Event, {"seq": seq, "id": id, "at": at, "source": source, "kind": kind,
-                                    "body": body, "sent": None, "what": reader(body)})
-            except Refusal:
-                pass
-        # read again, and refused with why, where the fold or the audit asks
-        return made(Event, {"seq": seq, "id": id, "at": at, "source": source, "kind": kind, "body": body,
-                            "sent": None})
-
     @derived  # a body is never changed once made: spelled once for the digest and the journal
     def body_json(self) -> str:
         return canonical(self.body)
@@ -174,6 +159,14 @@ class Event:
     def to_json(self) -> dict:
         return {"seq": self.seq, "id": self.id, "at": self.at, "source": self.source,
                 "kind": self.kind, "body": self.body}
+
+
+# Event.journaled(seq, id, at, source, kind, body): an event read back from the journal,
+# its body read here, at the journal's edge (the fold and the audit read every row); a body
+# its kind's reader refuses is read again, and refused with why, where the fold or the
+# audit asks. Made in one frame, without `__init__`'s call per field (a frozen dataclass
+# sets each through object.__setattr__): a replay makes one per row (hub/speed.py).
+Event.journaled = staticmethod(journaling(Event, READERS, Refusal))
 
 
 @dataclass(frozen=True)

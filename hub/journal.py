@@ -346,7 +346,7 @@ def read_events(db: sqlite3.Connection, after: int = 0) -> Iterator[Event]:
     """The journal's rows from seq `after` on, in order, each read as an Event; a row that
     cannot be read (the file damaged, a body that is not JSON) raises JournalDamaged naming
     its seq, or the last seq read whole."""
-    last, loads = after, orjson.loads   # the last seq read whole
+    last, loads, journaled = after, orjson.loads, Event.journaled   # last: the last seq read whole
     try:
         rows = db.execute(
             "SELECT seq, id, at, source, kind, body FROM journal WHERE seq > ? ORDER BY seq", (after,)
@@ -360,7 +360,7 @@ def read_events(db: sqlite3.Connection, after: int = 0) -> Iterator[Event]:
                 what = loads(body)
             except orjson.JSONDecodeError:
                 what = None
-            yield Event.journaled(seq, id_, at, source, kind,
+            yield journaled(seq, id_, at, source, kind,
                                   what if type(what) is dict else _body(seq, body))
             last = seq
     except sqlite3.DatabaseError as e:

@@ -11,6 +11,7 @@ reader in hub.event.READERS). A body is read once, at the journal's edge (hub.ev
 from __future__ import annotations
 
 import dataclasses
+import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, NamedTuple
@@ -109,6 +110,7 @@ def _reader(cls, reasons: dict) -> Callable[[Mapping], Body]:
     `X | None` may be null; one with a default may be left out (None). What is not an
     object is refused first."""
     env = {"ABSENT": _ABSENT, "Missing": _Missing, "Refusal": Refusal, "FrozenMap": FrozenMap,
+           "SEATS": SEATS, "SEAT_SET": _SEATS, "Outcome": Outcome, "tuple_new": tuple.__new__, "EMPTY": EMPTY, "INT": _INT, "CONTAINERS": _CONTAINERS, "frozen": frozen,
            "reasons": reasons, "BAD": BAD, "kind": cls.KIND}
     code, args = ["def read(body):",
                   "    if type(body) is not dict and not isinstance(body, FrozenMap):",
@@ -117,12 +119,17 @@ def _reader(cls, reasons: dict) -> Callable[[Mapping], Body]:
     for i, f in enumerate(dataclasses.fields(cls)):
         base = f.type.removesuffix(" | None")
         nullable, required = base != f.type, f.default is dataclasses.MISSING
-        env[f"r{i}"] = _READ[base]
+        if base not in _INLINE:
+            env[f"r{i}"] = _READ[base]
         code.append(f"        f, v = {f.name!r}, body.get({f.name!r}, ABSENT)")
         if required:
             code.append("        if v is ABSENT: raise Missing")
         read_it = f"r{i}(v)" if base not in _EXACT else "v"
-        if base in _EXACT:
+        if base in _INLINE:   # the shape's check in the reader's own lines: a call less a field
+            check, read_it = _INLINE[base]
+            code.append(f"        if v is not None and v is not ABSENT:{check}" if nullable or not required
+                        else textwrap.indent(textwrap.dedent(check).strip(), " " * 8))
+        elif base in _EXACT:
             code.append(f"        if type(v) is not {base}{' and v is not None' if nullable else ''}"
                         f"{' and v is not ABSENT' if not required else ''}: raise TypeError('not {_EXACT[base]}')")
         if nullable or not required:
@@ -155,18 +162,39 @@ _CONTAINERS = frozenset({dict, list, tuple, FrozenMap})
 _INT = frozenset({int})   # each value's type in it, by map(type, ...): no Python frame per value (a result read)
 
 
-def _seat(v) -> str:
-    if v not in SEATS:
-        raise ValueError("not a seat")
-    return v
-
-
-def _object(v) -> FrozenMap:
-    if type(v) is not dict and not isinstance(v, FrozenMap):   # _is_object, without its call: per result read
-        raise TypeError("not an object")
-    if _CONTAINERS.isdisjoint(map(type, v.values())):
-        return FrozenMap(v)   # a table's keyed values: flat, one copy
-    return frozen(v)
+# The shapes read in the reader's own lines (`_reader`), not by a call: a seat (a
+# confirmation's), a table's keyed values and outcome (a result's) and the card numbers by
+# seat (a seat check's), one each per row read.
+# Shape -> (the check, raising as a reader in _READ would; the value read from `v`).
+_INLINE = {
+    "Seat": ("""
+            if v not in SEATS: raise ValueError('not a seat')""", "v"),
+    "Values": ("""
+            if type(v) is not dict and not isinstance(v, FrozenMap): raise TypeError('not an object')""",
+               # a table's keyed values: flat, one copy
+               "FrozenMap(v) if CONTAINERS.isdisjoint(map(type, v.values())) else frozen(v)"),
+    # {seat: card number} keyed at a seat check (0: the seat is empty)
+    "SeatNumbers": ("""
+            if type(v) is not dict and not isinstance(v, FrozenMap) or not v.keys() <= SEAT_SET:
+                raise TypeError('not card numbers by seat')
+            if not INT.issuperset(map(type, v.values())) or min(v.values(), default=0) < 0:
+                raise ValueError('not card numbers')""", "FrozenMap(v)"),
+    # an outcome as journaled (`Outcome`): made as Outcome(...) makes it, without the named
+    # tuple's `__new__` (a Python lambda)
+    "Outcome": ("""
+            if type(v) is not dict and not isinstance(v, FrozenMap): raise TypeError('not an outcome')
+            try:
+                points, winners = v['points'], v['winners']
+            except KeyError as e:
+                raise ValueError(f'not an outcome: {e}') from None
+            if (type(points) is not dict and not isinstance(points, FrozenMap)) or not points.keys() <= SEAT_SET \\
+                    or not INT.issuperset(map(type, points.values())) \\
+                    or type(winners) not in (list, tuple) or not SEAT_SET.issuperset(winners):
+                raise ValueError(f'not an outcome: {v!r}')
+            tally = v.get('tally')""",
+                "tuple_new(Outcome, (FrozenMap(points), tuple(winners), bool(v.get('blocked', False)), "
+                "frozen(tally) if tally else EMPTY))"),
+}
 
 
 def _texts(v) -> tuple:
@@ -179,15 +207,6 @@ def _cards(v) -> FrozenMap:
     """{guest: card}: the cards drawn."""
     if not _is_object(v) or {type(c) for c in v.values()} - {str}:
         raise TypeError("not the cards of the guests")
-    return FrozenMap(v)
-
-
-def _seat_numbers(v) -> FrozenMap:
-    """{seat: card number} keyed at a seat check (0: the seat is empty)."""
-    if not _is_object(v) or not v.keys() <= _SEATS:
-        raise TypeError("not card numbers by seat")
-    if not _INT.issuperset(map(type, v.values())) or min(v.values(), default=0) < 0:
-        raise ValueError("not card numbers")
     return FrozenMap(v)
 
 
@@ -213,24 +232,6 @@ class Outcome(NamedTuple):
         get = self.points.get
         return get("A", 0), get("B", 0), get("C", 0), get("D", 0)
 
-    @staticmethod
-    def of(json) -> "Outcome":
-        """An outcome as journaled; TypeError or ValueError where it is none (a result's
-        `outcome` field is read by this, once per result read)."""
-        if type(json) is not dict and not isinstance(json, FrozenMap):
-            raise TypeError("not an outcome")
-        try:
-            points, winners = json["points"], json["winners"]
-        except KeyError as e:
-            raise ValueError(f"not an outcome: {e}") from None
-        if (type(points) is not dict and not isinstance(points, FrozenMap)) or not points.keys() <= _SEATS \
-                or not _INT.issuperset(map(type, points.values())) \
-                or type(winners) not in (list, tuple) or not _SEATS.issuperset(winners):
-            raise ValueError(f"not an outcome: {json!r}")
-        tally = json.get("tally")
-        return Outcome(FrozenMap(points), tuple(winners), bool(json.get("blocked", False)),
-                       frozen(tally) if tally else EMPTY)
-
     def to_json(self) -> dict:
         # the tally most often empty
         return {"points": dict(self.points), "winners": list(self.winners),
@@ -251,8 +252,7 @@ Texts = tuple
 
 _READ = {
     "int": int, "str": str, "bool": bool,   # checked by type in the reader (_EXACT)
-    "Json": frozen, "Values": _object, "Seat": _seat, "Cards": _cards,
-    "SeatNumbers": _seat_numbers, "TablesSeats": _tables_seats, "Texts": _texts, "Outcome": Outcome.of,
+    "Json": frozen, "Cards": _cards, "TablesSeats": _tables_seats, "Texts": _texts,
 }
 _SPELL = {
     "Json": thawed, "Values": thawed, "Cards": dict, "SeatNumbers": dict, "Texts": list,
