@@ -98,10 +98,6 @@ def _an_object_first(kind_: str, read_it: Callable[[Mapping], Body]) -> Callable
     return read_object
 
 
-class _Missing(Exception):
-    pass
-
-
 def _reader(cls, reasons: dict) -> Callable[[Mapping], Body]:
     """The function that reads a body of `cls` from JSON, written out field by field as
     `dataclass` writes `__init__`, compiled once (hub/speed.py says why), and making the value
@@ -109,7 +105,7 @@ def _reader(cls, reasons: dict) -> Callable[[Mapping], Body]:
     journal once, at start-up; the figures are in docs/performance.md). A field annotated
     `X | None` may be null; one with a default may be left out (None). What is not an
     object is refused first."""
-    env = {"ABSENT": _ABSENT, "Missing": _Missing, "Refusal": Refusal, "FrozenMap": FrozenMap,
+    env = {"ABSENT": _ABSENT, "Refusal": Refusal, "FrozenMap": FrozenMap,
            "SEATS": SEATS, "SEAT_SET": _SEATS, "Outcome": Outcome, "tuple_new": tuple.__new__, "EMPTY": EMPTY, "INT": _INT, "CONTAINERS": _CONTAINERS, "frozen": frozen,
            "reasons": reasons, "BAD": BAD, "kind": cls.KIND}
     code, args = ["def read(body):",
@@ -121,9 +117,10 @@ def _reader(cls, reasons: dict) -> Callable[[Mapping], Body]:
         nullable, required = base != f.type, f.default is dataclasses.MISSING
         if base not in _INLINE:
             env[f"r{i}"] = _READ[base]
-        code.append(f"        f, v = {f.name!r}, body.get({f.name!r}, ABSENT)")
-        if required:
-            code.append("        if v is ABSENT: raise Missing")
+        if required:   # a subscript, not a call: a missing field is the KeyError caught below
+            code.append(f"        f = {f.name!r}; v = body[f]")
+        else:
+            code.append(f"        f, v = {f.name!r}, body.get({f.name!r}, ABSENT)")
         read_it = f"r{i}(v)" if base not in _EXACT else "v"
         if base in _INLINE:   # the shape's check in the reader's own lines: a call less a field
             check, read_it = _INLINE[base]
@@ -140,7 +137,7 @@ def _reader(cls, reasons: dict) -> Callable[[Mapping], Body]:
         args.append(f"a{i}")
     if not args:   # a kind with no fields: any object will do
         code.append("        pass")
-    code += ["    except Missing:",
+    code += ["    except KeyError:",
              "        raise Refusal(reasons.get(f, BAD), f'{kind}: no {f!r}') from None",
              "    except (TypeError, ValueError) as e:",
              "        raise Refusal(reasons.get(f, BAD), f'{kind}: {f} {v!r}: {e}') from None",
