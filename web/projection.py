@@ -88,7 +88,7 @@ class Projection:
                 told = None
                 if before and after and before[2] is after[2]:
                     delta = frames.change(before[0], after[0], base[0])
-                    if delta is not None:
+                    if delta is not None and not frames.no_smaller(delta, after[0]):
                         told = orjson.dumps(delta, option=orjson.OPT_NON_STR_KEYS).decode()
                         told = told if len(told) < len(after[1]) else None
                 self._changes[(base, key)] = told
@@ -165,7 +165,7 @@ def view(st: dict, state, hidden: bool, before: Drawn | None = None) -> dict:
         "bell": session.get("bell") and {"meaning": session["bell"]["meaning"]} if session else None,
         "tables": _kept(st.get("progress", []), before.standings.get("progress", []), before.view.get("tables", []),
                         lambda row: _table(row, setup, totals, hidden),
-                        lambda row: not moved.intersection(row["seats"].values())),
+                        lambda row: moved.isdisjoint(row["seats"].values())),
         "leaders": [] if hidden else _kept(st.get("leaders", []), before.standings.get("leaders", []),
                                            before.view.get("leaders", []), _leader),
         # the movement that seated this session, shown until the bell starts it
@@ -180,11 +180,11 @@ def view(st: dict, state, hidden: bool, before: Drawn | None = None) -> dict:
     return out
 
 
-def _kept(rows: list, old_rows: list, old_made: list, make, also=lambda row: True) -> list:
+def _kept(rows: list, old_rows: list, old_made: list, make, also=None) -> list:
     """`make(row)` for each of `rows`, or what was made before at its place where the row
     there was the same (and `also` says nothing else it depends on changed)."""
-    out = [made if (row is was or row == was) and also(row) else make(row)   # the standings keep their rows
-           for row, was, made in zip(rows, old_rows, old_made)]
+    out = [made if (row is was or row == was) and (also is None or also(row)) else make(row)
+           for row, was, made in zip(rows, old_rows, old_made)]   # the standings keep their rows
     return out + [make(row) for row in rows[len(out):]]
 
 

@@ -4,17 +4,21 @@ for it): at every step of whole parties of every form, with the conductor's swit
 the standings flipped now and then, the view made from the previous one is the view made
 from nothing, and the rows of the tables nothing happened at are the previous view's own.
 And a screen holding any of the last few views, sent what changed since (web/frames.py) and
-applying it as the page does, holds the new view (session 15: the frames as deltas)."""
+applying it as the page does, holds the new view (session 15: the frames as deltas); where the
+change is found no smaller than the view without being made (a rush: every row moved), it is not."""
 import json
 import random
 
+import orjson
 import pytest
 
 from hub.conductor import events as k
 from hub.conductor import standings, standings_after
 from tests.conductor.party import Party
 from tests.conductor.test_random_parties import play_session
-from web.frames import applied, change
+from hub.conductor.leads import keys_lead
+from party.hands import played_values
+from web.frames import LISTS, applied, change, no_smaller
 from web.projection import KEPT, Drawn, view
 
 FORMS = ["block", "draw", "all-quarters", "sebastopol", "bergen", "tiddle-a-wink"]
@@ -28,7 +32,7 @@ class Projected(Party):
         super().__init__()
         self.rng, self.drawn, self.views, self.kept, self.standings = rng, None, 0, 0, None
         self.recent: list[dict] = []   # the last KEPT views, as the projection keeps them
-        self.changes = 0
+        self.changes, self.unmade = 0, 0
 
     def journaled(self, ev) -> None:
         super().journaled(ev)
@@ -55,6 +59,9 @@ class Projected(Party):
             assert told["base"] == 7
             assert applied(wire(base), wire(told)) == wire(made)
             self.changes += 1
+            if no_smaller(told, made):   # the whole view sent without making the change's JSON
+                self.unmade += 1
+                assert len(orjson.dumps(told).decode()) >= len(orjson.dumps(made).decode())
         self.recent = (self.recent + [made])[-KEPT:]
 
 
@@ -74,3 +81,27 @@ def test_a_view_made_from_the_one_before_is_the_whole_view(form):
     assert p.views > 100
     assert p.kept > p.views   # most tables' rows were the view before's
     assert p.changes > p.views
+
+
+def test_a_rush_that_moved_every_row_is_sent_whole_without_its_change_made():
+    """Every table keys its game at once (the rush after the bell): every row of the view moved, and
+    the change, found no smaller than the view without its JSON made, is indeed no smaller."""
+    rng = random.Random(16)
+    p = Party()
+    p.create(form="draw", tables=30)
+    p.guests([f"G{i:03d}" for i in range(120)])
+    p.draw(seed=5)
+    p.start()
+    setup = p.state.setup
+    before = view(standings(p.state), p.state, False)
+    for game in (1, 2):
+        for n in sorted(p.state.session.tables):
+            t = p.state.session.tables[n]
+            p.must(p.result(n, played_values(setup, t.seats, rng, lead=keys_lead(setup.form, game))))
+    after = view(standings(p.state), p.state, False)
+    told = change(before, after, 1)
+    assert [len(told["lists"][name]["rows"]) for name in LISTS] == [30, 120]   # every row moved
+    assert no_smaller(told, after)
+    assert len(orjson.dumps(told).decode()) >= len(orjson.dumps(after).decode())
+    told["lists"]["leaders"]["rows"].pop()   # a row that did not move: the change might be the smaller
+    assert not no_smaller(told, after)
