@@ -84,8 +84,9 @@ def test_a_view_made_from_the_one_before_is_the_whole_view(form):
 
 
 def test_a_rush_that_moved_every_row_is_sent_whole_without_its_change_made():
-    """Every table keys its game at once (the rush after the bell): every row of the view moved, and
-    the change, found no smaller than the view without its JSON made, is indeed no smaller."""
+    """Every table keys its game at once (the rush after the bell): about every row of the view
+    moved, and the change, found no smaller than the view without its JSON made, is indeed no
+    smaller; a view where a few rows moved is not found so."""
     rng = random.Random(16)
     p = Party()
     p.create(form="draw", tables=30)
@@ -93,15 +94,17 @@ def test_a_rush_that_moved_every_row_is_sent_whole_without_its_change_made():
     p.draw(seed=5)
     p.start()
     setup = p.state.setup
-    before = view(standings(p.state), p.state, False)
-    for game in (1, 2):
-        for n in sorted(p.state.session.tables):
+
+    def keyed(tables):
+        for n in tables:
             t = p.state.session.tables[n]
-            p.must(p.result(n, played_values(setup, t.seats, rng, lead=keys_lead(setup.form, game))))
-    after = view(standings(p.state), p.state, False)
+            p.must(p.result(n, played_values(setup, t.seats, rng, lead=keys_lead(setup.form, t.entered + 1))))
+        return view(standings(p.state), p.state, False)
+    before = view(standings(p.state), p.state, False)
+    after = keyed(range(1, 31))
     told = change(before, after, 1)
-    assert [len(told["lists"][name]["rows"]) for name in LISTS] == [30, 120]   # every row moved
+    assert sum(len(told["lists"][name]["rows"]) for name in LISTS) > 140   # of 150 rows
     assert no_smaller(told, after)
     assert len(orjson.dumps(told).decode()) >= len(orjson.dumps(after).decode())
-    told["lists"]["leaders"]["rows"].pop()   # a row that did not move: the change might be the smaller
-    assert not no_smaller(told, after)
+    later = keyed([7])
+    assert not no_smaller(change(after, later, 2), later)
