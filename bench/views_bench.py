@@ -137,9 +137,12 @@ def main() -> None:
 
 
 def _told(before: dict, after: dict) -> str | None:
-    """The change's JSON as the projection makes it for the streams (None: the whole view is sent)."""
+    """The change's JSON as the projection makes it for the streams (None: the whole view is sent,
+    the change found no smaller without its JSON made, where the tree does: web/frames.py)."""
     delta = frames.change(before, after, 0)
-    return None if delta is None else orjson.dumps(delta, option=orjson.OPT_NON_STR_KEYS)
+    if delta is None or getattr(frames, "no_smaller", lambda delta, view: False)(delta, after):
+        return None
+    return orjson.dumps(delta, option=orjson.OPT_NON_STR_KEYS)
 
 
 class Parts:
