@@ -32,6 +32,9 @@ def flash(page, kind: str = "ok") -> str:
     answers in place, on the same page, so an earlier verdict may still be there a moment)."""
     box = page.locator(f".flash.{kind}:not([data-read])")
     box.first.wait_for()
+    # a refused form's page shows its verdict before its end puts back what was typed
+    # (static/typed.js): what a test reads next is the page as the host meets it, whole
+    page.wait_for_load_state("domcontentloaded")
     return box.first.inner_text()
 
 
