@@ -105,9 +105,9 @@ def _reader(cls, reasons: dict) -> Callable[[Mapping], Body]:
     journal once, at start-up; the figures are in docs/performance.md). A field annotated
     `X | None` may be null; one with a default may be left out (None). What is not an
     object is refused first."""
-    env = {"ABSENT": _ABSENT, "Refusal": Refusal, "FrozenMap": FrozenMap,
-           "SEATS": SEATS, "SEAT_SET": _SEATS, "Outcome": Outcome, "tuple_new": tuple.__new__, "EMPTY": EMPTY, "INT": _INT, "CONTAINERS": _CONTAINERS, "frozen": frozen,
-           "reasons": reasons, "BAD": BAD, "kind": cls.KIND}
+    env = {"ABSENT": _ABSENT, "Refusal": Refusal, "FrozenMap": FrozenMap, "frozen": frozen, "EMPTY": EMPTY,
+           "SEATS": SEATS, "SEAT_SET": _SEATS, "INT": _INT, "CONTAINERS": _CONTAINERS,   # _INLINE's
+           "Outcome": Outcome, "tuple_new": tuple.__new__, "reasons": reasons, "BAD": BAD, "kind": cls.KIND}
     code, args = ["def read(body):",
                   "    if type(body) is not dict and not isinstance(body, FrozenMap):",
                   "        raise Refusal(BAD, f'{kind}: the body is not an object')",
@@ -138,6 +138,7 @@ def _reader(cls, reasons: dict) -> Callable[[Mapping], Body]:
     if not args:   # a kind with no fields: any object will do
         code.append("        pass")
     code += ["    except KeyError:",
+             "        if f in body: raise   # not the field missing: a reader's own bug, not the sender's",
              "        raise Refusal(reasons.get(f, BAD), f'{kind}: no {f!r}') from None",
              "    except (TypeError, ValueError) as e:",
              "        raise Refusal(reasons.get(f, BAD), f'{kind}: {f} {v!r}: {e}') from None",

@@ -40,3 +40,27 @@ def test_a_refusal_without_a_reason_is_a_mistake_not_a_blank_display():
     with pytest.raises(TypeError):
         Refusal("  ")
     assert judge(PartyState(), Proposal("p1", "staff:ann", "conductor.bell", {}), 0).why == "NO PARTY"
+
+
+def test_a_body_read_refuses_a_missing_or_wrong_field_by_its_name():
+    from hub.conductor import events as k
+    from hub.event import read_body
+    with pytest.raises(Refusal, match=r"guest-checked-in: no 'guest'"):
+        read_body(k.CHECKED_IN, {})
+    with pytest.raises(Refusal, match=r"guest-checked-in: guest 5: not a text"):
+        read_body(k.CHECKED_IN, {"guest": 5})
+    assert read_body(k.CHECKED_IN, {"guest": "Ann Lee"}).guest == "Ann Lee"
+
+
+def test_a_key_error_not_from_a_missing_field_is_raised_as_the_bug_it_is():
+    # issue 21: a bug is not dressed as the sender's mistake (here the body's own look-up fails)
+    from hub.conductor import events as k
+    from hub.conductor.frozen import FrozenMap
+    from hub.event import read_body
+
+    class Broken(FrozenMap):
+        def __getitem__(self, key):
+            raise KeyError("a bug's key")
+
+    with pytest.raises(KeyError, match="a bug's key"):
+        read_body(k.CHECKED_IN, Broken({"guest": "Ann Lee"}))
