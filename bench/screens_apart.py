@@ -139,7 +139,7 @@ class _Stream:
             self._messages(now)
 
     def _messages(self, now: float) -> None:
-        while (end := self.sse.find(b"\n\n")) >= 0:
+        while (end := self._blank_line()) >= 0:
             seq, kind = None, None
             for line in bytes(self.sse[:min(end, 200)]).split(b"\n")[:3]:   # the data line comes last
                 if line.startswith(b"id: "):
@@ -150,6 +150,16 @@ class _Stream:
                 at = self.sse.find(b"data: ", 0, end) + 6
                 self.screen.arrived(now, kind, seq, bytes(self.sse[at:end]))
             del self.sse[:end + 2]
+
+    def _blank_line(self) -> int:
+        """Where the first whole message ends (the blank line after it), or -1: found a line at
+        a time, as a browser's SSE parser goes. `bytearray.find(b"\\n\\n")` is a search of its
+        own, not memchr's: ~190 µs over a 100 KB view, in one thread for twenty screens about
+        4 ms of a rush's `->arrived` that was this reader's, not the hub's (session 17)."""
+        at = self.sse.find(b"\n")
+        while 0 <= at < len(self.sse) - 1 and self.sse[at + 1] != 10:
+            at = self.sse.find(b"\n", at + 1)
+        return at if 0 <= at < len(self.sse) - 1 else -1
 
 
 def _read(port: int, n: int, conn) -> None:
