@@ -200,7 +200,7 @@ def _table(row: dict, setup, totals: dict, hidden: bool) -> dict:
         "done": row["done"], "state": row["state"],
         "points": None if hidden or points is None else f"A+C {points['AC']} · B+D {points['BD']}",
         "seats": [{"seat": seat, "name": name, "score": None if hidden else totals.get(name)}
-                  for seat, name in sorted(row["seats"].items())],
+                  for seat, name in row["seats"].items()],   # the standings' are in seat order
     }
 
 

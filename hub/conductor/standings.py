@@ -112,6 +112,7 @@ class Standings(NamedTuple):
     ranked_from: tuple | None  # (amounts, places, guests, holders, lowest wins): the leaders' inputs
     sessions: tuple = ()       # the state's sessions they were made at
     cards: dict | None = None  # card -> (number, holder's name, colour, left): `_cards`
+    places: dict | None = None  # card -> its row's "place" ("Table 3 A"), while the seating is the same
 
 
 def standings(state: PartyState) -> dict:
@@ -162,12 +163,12 @@ def standings_after(state: PartyState, before: Standings | None = None) -> Stand
             row = _progress(state, s, n, t, kept[1]["seats"] if same_seats else None)
         tables[n] = (key, row)
         out["progress"].append(row)
-    order, out["leaders"], ranked_from, cards = _leaders(state, s, before)
+    order, out["leaders"], ranked_from, cards, places = _leaders(state, s, before)
     out["moves"] = [str(m) for m in moves(state, s)]
     if state.final_count is not None:
         out["prizes"] = _awards_json(state)
     out["over"] = party_over(state)
-    return Standings(out, tables, order, ranked_from, state.sessions, cards)
+    return Standings(out, tables, order, ranked_from, state.sessions, cards, places)
 
 
 def _amounts(state: PartyState, s, before: Standings | None) -> tuple[dict, dict]:
@@ -219,9 +220,9 @@ def _amounts(state: PartyState, s, before: Standings | None) -> tuple[dict, dict
     return amount, seated
 
 
-def _leaders(state: PartyState, s, before: Standings | None) -> tuple[list, list, tuple, dict]:
+def _leaders(state: PartyState, s, before: Standings | None) -> tuple[list, list, tuple, dict, dict]:
     """(the cards ranked, their rows, what they were made from, what each card's row says of
-    it). From `before`: the cards whose amount changed are taken out of its order and put back
+    it, each card's place as its row says it). From `before`: the cards whose amount changed are taken out of its order and put back
     at their place, their rows made anew, the rows between their old and new ranks given their
     new rank, and those of cards moved to another seat made anew;
     the others are before's rows, their rank, card, amount, place and guest the same."""
@@ -230,6 +231,10 @@ def _leaders(state: PartyState, s, before: Standings | None) -> tuple[list, list
     was = before.ranked_from if before else None
     same = was is not None and was[2:] == ranked_from[2:] and was[0].keys() == amount.keys()
     cards = before.cards if same and before.cards else _cards(state)
+    # each seated card's place spelled once a seating (800 spelled at every rush's view were a
+    # tenth of its leaders' rows, session 17)
+    places = before.places if same and before.places is not None and (seated is was[1] or seated == was[1]) \
+        else {c: _place(p) for c, p in seated.items()}
     sign = 1 if low else -1
 
     def rank_key(c):
@@ -238,7 +243,7 @@ def _leaders(state: PartyState, s, before: Standings | None) -> tuple[list, list
     def rows_of(order: list, start: int = 0) -> list:
         """The rows of the cards of `order`, ranked from `start` + 1: one dict each, made straight."""
         return [{"rank": i, "guest": card[1], "card": c, "colour": card[2], "amount": amount[c],
-                 "place": _place(seated.get(c)), "left": card[3]}
+                 "place": places.get(c), "left": card[3]}
                 for i, c, card in zip(range(start + 1, start + len(order) + 1), order, map(cards.__getitem__, order))]
 
     moved = {c for c in amount if amount[c] != was[0][c]} if same else None
@@ -246,7 +251,7 @@ def _leaders(state: PartyState, s, before: Standings | None) -> tuple[list, list
         # a rush (most cards moved, most rows made anew whichever way), or the first: ranked
         # whole, by keys made once and compared by the sort itself
         order = [c for _, _, c in sorted([(sign * a, cards[c][0], c) for c, a in amount.items()])]
-        return order, rows_of(order), ranked_from, cards
+        return order, rows_of(order), ranked_from, cards, places
     order = [c for c in before.order if c not in moved] if moved else before.order
     for c in moved:
         insort(order, c, key=rank_key)
@@ -264,7 +269,7 @@ def _leaders(state: PartyState, s, before: Standings | None) -> tuple[list, list
         for c in amount.keys() - moved:
             if seated.get(c) != was[1].get(c):
                 rows[at[c]] = rows_of([c], at[c])[0]
-    return order, rows, ranked_from, cards
+    return order, rows, ranked_from, cards, places
 
 
 def _cards(state: PartyState) -> dict:
