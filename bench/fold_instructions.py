@@ -11,6 +11,9 @@ instructions (under valgrind's callgrind) and Python calls (cProfile).
     ... --upto stream  # the read as the replay runs it: rows streamed, each event dropped,
                        # the collector paused (`read` keeps every event, and the collector's
                        # passes over them, about 4,600 instructions a row, are in its count)
+    ... --upto audit   # the audit as the hub's start-up runs it: rows streamed into
+                       # conductor.audit (every input admitted again); less stream: the audit's
+                       # own part, against replay less stream: the fold's
     # calls: the read and the fold of every row, counted by cProfile
     .venv/bin/python bench/fold_instructions.py JOURNAL --calls
     # another commit's code, checked out at DIR (git worktree add DIR REV): --tree DIR
@@ -34,7 +37,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("journal")
     ap.add_argument("--events", type=int, default=None, help="the first N rows (default: all)")
-    ap.add_argument("--upto", choices=("none", "read", "fold", "replay", "stream"), default="fold")
+    ap.add_argument("--upto", choices=("none", "read", "fold", "replay", "stream", "audit"), default="fold")
     ap.add_argument("--calls", action="store_true", help="count Python calls (cProfile), not run for callgrind")
     ap.add_argument("--tree", default=str(ROOT), help="the project's code to import (default: this tree)")
     args = ap.parse_args()
@@ -57,6 +60,9 @@ def main() -> None:
         return
     if args.upto == "replay":
         conductor.replay(itertools.islice(read_events(open_reader(args.journal)), args.events))
+        return
+    if args.upto == "audit":
+        conductor.audit(itertools.islice(read_events(open_reader(args.journal)), args.events))
         return
     if args.upto == "stream":
         with conductor.collector_paused():
