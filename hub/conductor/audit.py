@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from hub.event import Event, Proposal
 from hub.refusal import Refusal
 
-from .fold import apply, collector_paused, initial
+from .fold import apply, collector_paused, drafting, initial, undrafted
+from .frozen import undo
 from .judge import admit
 from .kinds.sessions import tick
 from .state import PartyState
@@ -39,9 +40,17 @@ class Finding:
 def audit(events, state: PartyState | None = None) -> tuple[PartyState, tuple[Finding, ...]]:
     """The state the journal folds to, and every event of it the conductor would refuse
     or would have decided otherwise, in journal order (fold anomalies included). `state`:
-    the party folded from the rows before `events` (an audit already passed them), if any."""
+    the party folded from the rows before `events` (an audit already passed them), if any.
+
+    Nobody sees the states between, so the session on's tables are changed in place as a
+    replay's are (`fold.drafting`): what `admit` changed is undone (`undo`) where the
+    journal is not exactly what it made, before its rows are folded as they are, and so is
+    what a row's step changed before it failed; the drafts are frozen before the state is
+    returned (`fold.undrafted`). A caller's `state` is left as it was."""
     rows = iter(events)   # read as audited, not held: a list of every row was a party's size again
-    state, found, ids = initial() if state is None else state, [], {}
+    state, found, ids, changes = initial() if state is None else state, [], {}, []
+    state = drafting(state, changes)
+    sessions = state.sessions
     e = next(rows, None)
     while e is not None:
         if e.source == "hub":   # a decision with no input before it: only the clock's
@@ -50,40 +59,48 @@ def audit(events, state: PartyState | None = None) -> tuple[PartyState, tuple[Fi
                 found.append(Finding(e.seq, e.id, e.kind, "NOT DECIDED"))
             elif not _same(due[e.id], e):
                 found.append(Finding(e.seq, e.id, e.kind, "OTHER DECISION"))
-            state = _applied(state, e, ids)
+            state = _applied(state, e, ids, changes)
             e = next(rows, None)
-            continue
-        own = [e]   # the input and the hub's decisions on it, journaled right after it
-        decision = f"{e.id}/hub."
-        after_own = next(rows, None)
-        while after_own is not None and after_own.id.startswith(decision):
-            own.append(after_own)
-            after_own = next(rows, None)
-        outcome = _outcome(e)
-        verdict, after, admitted = admit(state, _as_sent(e), e.seq - 1, e.at)
-        seen = len(found)
-        if not verdict.ok:
-            found.append(Finding(e.seq, e.id, e.kind, verdict.why))
-        elif outcome is not None and outcome != admitted[0].what.outcome:
-            found.append(Finding(e.seq, e.id, e.kind, "OUTCOME DIFFERS"))
-        if len(own) > 1 or len(admitted) > 1:
-            found += _decisions(e, admitted[1:], own[1:])
-        if len(found) == seen and [(x.seq, x.at) for x in admitted] == [(x.seq, x.at) for x in own]:
-            state = after   # the journal holds exactly what admit made: the same fold
         else:
-            for x in own:   # the journal is what happened: fold it as it is
-                state = _applied(state, x, ids)
-        e = after_own
+            own = [e]   # the input and the hub's decisions on it, journaled right after it
+            decision = f"{e.id}/hub."
+            after_own = next(rows, None)
+            while after_own is not None and after_own.id.startswith(decision):
+                own.append(after_own)
+                after_own = next(rows, None)
+            outcome = _outcome(e)
+            verdict, after, admitted = admit(state, _as_sent(e), e.seq - 1, e.at)
+            seen = len(found)
+            if not verdict.ok:
+                found.append(Finding(e.seq, e.id, e.kind, verdict.why))
+            elif outcome is not None and outcome != admitted[0].what.outcome:
+                found.append(Finding(e.seq, e.id, e.kind, "OUTCOME DIFFERS"))
+            if len(own) > 1 or len(admitted) > 1:
+                found += _decisions(e, admitted[1:], own[1:])
+            if len(found) == seen and [(x.seq, x.at) for x in admitted] == [(x.seq, x.at) for x in own]:
+                state = after   # the journal holds exactly what admit made: the same fold
+                changes.clear()
+            else:
+                undo(changes)   # what admit changed in place (a refusal may come after a fold)
+                for x in own:   # the journal is what happened: fold it as it is
+                    state = _applied(state, x, ids, changes)
+            e = after_own
+        if state.sessions is not sessions:
+            state = drafting(state, changes)
+            sessions = state.sessions
     found += [Finding(seq, ids.get(seq, ""), kind, f"NOT FOLDED: {why}")
               for seq, kind, why in state.anomalies]
-    return state, tuple(sorted(found, key=lambda f: f.seq))
+    return undrafted(state), tuple(sorted(found, key=lambda f: f.seq))
 
 
-def _applied(state: PartyState, e: Event, ids: dict[int, str]) -> PartyState:
-    """`apply`, noting the id of an event it could not apply (in `ids`, by seq) for its finding."""
+def _applied(state: PartyState, e: Event, ids: dict[int, str], changes: list) -> PartyState:
+    """`apply`, noting the id of an event it could not apply (in `ids`, by seq) for its
+    finding, what its step changed in place before it failed undone."""
     new = apply(state, e)
     if new.anomalies is not state.anomalies:
+        undo(changes)
         ids[e.seq] = e.id
+    changes.clear()
     return new
 
 

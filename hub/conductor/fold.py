@@ -96,7 +96,7 @@ def collector_spares_the_party() -> None:
 def replay(events) -> PartyState:
     """The state `events` fold to. Nobody sees the states between, so the session on keeps
     its tables in a `Draft`, changed in place, instead of a copy of every table per event;
-    each draft is frozen before the state is returned. `apply` spelled out, a replay's way:
+    each draft is frozen before the state is returned (`undrafted`). `apply` spelled out, a replay's way:
     the state numbered once, at the end (no step reads its seq), and its session looked at
     only where a step made its sessions anew (a replay calls this once per row: its calls
     were a fifth of the fold's, docs/performance.md section 4)."""
@@ -113,15 +113,25 @@ def replay(events) -> PartyState:
             state = _anomaly(state, e, why)
         changes.clear()
         if state.sessions is not sessions:
+            state = drafting(state, changes)
             sessions = state.sessions
-            if sessions and type(sessions[-1].tables) is not Draft:   # a session seated anew
-                s = sessions[-1]
-                state = state.with_session(copied(s, {"tables": Draft(s.tables, changes)}))
-                sessions = state.sessions
-    return _frozen(numbered(None, state, seq) if seq else state)
+    return undrafted(numbered(None, state, seq) if seq else state)
 
 
-def _frozen(state: PartyState) -> PartyState:
+def drafting(state: PartyState, changes: list) -> PartyState:
+    """`state` with its session on's tables in a `Draft` logging in `changes` (a session
+    seated anew, or one another fold made), for a pass over a journal nobody sees the states
+    between (`replay`, the audit) to change in place; `state` itself where it is one already.
+    The map a caller's state holds is left as it was: the draft is a new one, and a table it
+    takes is copied on its first change, then the draft's."""
+    sessions = state.sessions
+    if not sessions or type(sessions[-1].tables) is Draft:
+        return state
+    s = sessions[-1]
+    return state.with_session(copied(s, {"tables": Draft(s.tables, changes)}))
+
+
+def undrafted(state: PartyState) -> PartyState:
     """`state` with its sessions' drafts frozen: FrozenMaps, as a step makes them."""
     sessions = tuple(copied(s, {"tables": s.tables.frozen()}) if type(s.tables) is Draft else s
                      for s in state.sessions)

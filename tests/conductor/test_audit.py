@@ -105,6 +105,9 @@ def test_an_outcome_other_than_the_engines_is_reported(party):
     f = only_finding(journal)
     assert (f.seq, f.why) == (e.seq, "OUTCOME DIFFERS")
     assert replay(journal).session.tables[1].entries[0].gains[1] == 70   # as journaled
+    # the audit folded the engine's outcome in place, then put it back for the journal's
+    state, _ = audit(journal)
+    assert state == replay(journal) and len(state.session.tables[1].entries) == 1
 
 
 def test_a_decision_nobody_asked_for(party):

@@ -1,5 +1,6 @@
 """A replay keeps the session's tables in a draft changed in place (hub/conductor/fold.py,
-`replay`; docs/performance.md section 4) where the live hub copies the map for every event:
+`replay`; docs/performance.md section 4), and so does the audit, where the live hub copies
+the map for every event:
 folded both ways, a long party with everything that puts a table back (results,
 confirmations, seat checks, bells seen, closings, corrections of an earlier session, a
 table added, guests leaving and seated) and rows the fold cannot apply, one of them after it
@@ -99,6 +100,30 @@ def test_the_replay_folds_to_the_plain_folds_state_after_every_event(party, monk
         assert replayed == want, (i, journal[i - 1].kind)
         assert [dict(s.tables) for s in replayed.sessions] == [dict(s.tables) for s in want.sessions]
     assert replayed == state and replayed.anomalies == state.anomalies
+
+
+def test_the_audit_folds_in_place_to_the_plain_folds_state_and_finds_the_same(party):
+    """The audit changes the session on's tables in place as the replay does: where a row is
+    refused (after `admit` folded part of it, or the step failed half-way) what was changed is
+    put back, and the row folded as journaled; every stretch of the journal audits to the
+    plain fold's state, and the forged rows are found in the same words."""
+    p, journal = party
+    state = fold.initial()
+    for i, e in enumerate(journal, start=1):
+        state = fold.apply(state, e)
+        if i % 5 == 0 or i == len(journal):
+            audited, found = audit(journal[:i])
+            assert audited == state, (i, journal[i - 1].kind)
+            assert [dict(s.tables) for s in audited.sessions] == [dict(s.tables) for s in state.sessions]
+    assert [str(f) for f in found] == [
+        "seq 84 table.confirm forged-83: WRONG TABLE",
+        "seq 84 table.confirm forged-83: NOT FOLDED: TypeError: cannot unpack non-iterable NoneType object",
+        "seq 127 conductor.guest-seated forged-125: NO SUCH SEAT",
+        "seq 127 conductor.guest-seated forged-125: NOT FOLDED: KeyError: 99",
+        "seq 249 conductor.guest-seated forged-246: NOT CHECKED IN",
+        "seq 249 conductor.guest-seated forged-246: NOT FOLDED: KeyError: 'Nobody'"]
+    assert not [t for s in audited.sessions for t in s.tables.values() if "_drafted" in vars(t)]
+    assert all(type(s.tables) is FrozenMap for s in audited.sessions)
 
 
 def test_what_the_replay_returns_is_frozen_and_holds_nothing_it_changes(party):
