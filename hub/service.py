@@ -95,7 +95,7 @@ class Hub(Reading):   # the screens' read calls: hub/reading.py
         self.listening = threading.Event()
         self._writer = threading.Thread(target=self._write_loop, name="hub-writer", daemon=True)
         self.mqtt = self._make_client(broker_host, broker_port, username, password, client_id)
-        self._link = edge.Link(self.mqtt)   # driven by the writer thread
+        self._link = edge.Link(self.mqtt, self._heard)   # driven by the writer thread
         self.publisher = Publisher(self.mqtt, self.journal)
         self.replication = Replication(self.journal, replica, replica_sync_s, self.mqtt, self._stopping)
         self._account = (username, password)
@@ -185,7 +185,6 @@ class Hub(Reading):   # the screens' read calls: hub/reading.py
         c.on_connect = self._on_connect
         c.on_disconnect = self._on_disconnect
         c.on_subscribe = lambda *a: self.listening.set()
-        c.on_message = self._on_message
         c.on_socket_open = _set_nodelay
         return c
 
@@ -205,16 +204,17 @@ class Hub(Reading):   # the screens' read calls: hub/reading.py
         if not self._stopping.is_set():
             log.warning("lost the broker (%s); reconnecting", reason_code)
 
-    def _on_message(self, client, userdata, message) -> None:
-        where = protocol.split_table_topic(message.topic)
+    def _heard(self, topic: str, payload: bytes) -> None:
+        """A message from the broker (hub/edge.py `Link`), on the writer's own thread."""
+        where = protocol.split_table_topic(topic)
         if where is None:
             return
         table, leaf = where
         self.boards.heard(table, time.time())
         if leaf == "event":   # read on the writer's own thread (hub/edge.py): no wake-up
-            self._inbox.put(TableInput(table, message.payload))
+            self._inbox.put(TableInput(table, payload))
         else:
-            self.boards.note(table, leaf, message.payload)
+            self.boards.note(table, leaf, payload)
             if leaf == "heartbeat" and self.replication.rebuilding():
                 self._inbox.put(Heard(table))   # after the entries its board sent back
 
@@ -246,7 +246,7 @@ class Hub(Reading):   # the screens' read calls: hub/reading.py
         self._link.close()
 
     def _take(self, wait: float) -> list:
-        """The next batch: what the link reads within `wait` s (it calls `_on_message`,
+        """The next batch: what the link reads within `wait` s (it calls `_heard`,
         which queues table events) and what the console queued."""
         try:
             self._link.poll(wait if self._inbox.empty() else 0.0)
