@@ -35,10 +35,11 @@ replay's time and a fifth of the writer's. The domain's values stay frozen datac
 - `compiled`: a function written out as text for one class and compiled once (a body's
   reader, field by field as `dataclass` writes `__init__`; the engine's checker with its
   bounds as constants): a loop over the fields took twice as long, once per input.
-- `slot_maker`, `slots_set`, `fields_getter`: the same for the slotted body values.
+- `slot_maker`, `slots_set`, `fields_getter`: the same for the slotted body values (a value
+  made as its class's twin, its slots set by plain assignment, then given its class).
 - `journaling`: an event read back from the journal, its body read by its kind's reader and
   the event made as `made` makes it, in one frame (a replay makes one per row; `made`'s own
-  frame was a fifth of the `Event`'s cost).
+  frame was a fifth of the `Event`'s cost), its fields' dict given to it as its `__dict__`.
 """
 from __future__ import annotations
 
@@ -239,15 +240,25 @@ def slot_maker(cls: type) -> Callable:
 def slots_set(cls: type, env: dict[str, Any]) -> list[str]:
     """The lines (in a function `compiled`, with `env` as its globals) that make `value`, a
     value of the slotted frozen dataclass `cls`, from `a0`, `a1`... (its fields' values in
-    order), setting its slots as `__init__` does without its call (a frozen dataclass's sets
-    each through object.__setattr__): half the cost of the value. A body's reader ends with
-    them rather than calling `slot_maker`'s function: one call less per row read."""
-    env.update(cls=cls, new=_new)
-    lines = ["    value = new(cls)"]
-    for i, f in enumerate(dataclasses.fields(cls)):
-        env[f"s{i}"] = getattr(cls, f.name).__set__
-        lines.append(f"    s{i}(value, a{i})")
-    return lines
+    order), without `__init__` (a frozen dataclass's sets each through object.__setattr__): made
+    as a value of `cls`'s twin (`_twin`), its slots set by plain assignment, then given its
+    class. A slot's own setter called per field (`cls.field.__set__`, a call through a tuple of
+    its arguments) took 620 instructions a field, the class given once about 600 in all: a
+    result's five fields 3,100 of its reader's 25,000. A body's reader ends with these lines
+    rather than calling `slot_maker`'s function: one call less per row read."""
+    env.update(twin=_twin(cls), cls=cls, new=_new)
+    return ["    value = new(twin)", *(f"    value.{f.name} = a{i}" for i, f in enumerate(dataclasses.fields(cls))),
+            "    value.__class__ = cls"]
+
+
+def _twin(cls: type) -> type:
+    """`cls` less its frozen `__setattr__` and `__delattr__`: a subclass adding no slot, so that a
+    value made as one (its slots set by plain assignment, not refused) may be given the class
+    `cls` after (Python allows it between classes of one layout); never seen as itself outside
+    `slots_set`'s lines. Both are `object`'s, or Python keeps calling them through the class
+    (one slot holds the two): every assignment a call with a tuple again."""
+    return type(f"{cls.__name__}Made", (cls,), {"__slots__": (), "__setattr__": object.__setattr__,
+                                                 "__delattr__": object.__delattr__, "__module__": cls.__module__})
 
 
 def fields_getter(cls: type) -> Callable[[Any], list]:
@@ -260,23 +271,27 @@ def fields_getter(cls: type) -> Callable[[Any], list]:
 def journaling(cls: type, readers: dict, refused: type) -> Callable:
     """`journaled(seq, id, at, source, kind, body)`: a value of `cls` (hub.event.Event) with
     those fields, `sent` None and `what` the body read by `readers[kind]`, made as `made`
-    makes it without its call; where the kind is unknown or its reader refuses the body
-    (`refused`), without `what`: read again, and refused with why, where it is asked for."""
+    makes it without its call, and its fields' dict given to it as its `__dict__` rather than
+    copied into a new one (about 575 instructions a row); where the kind is unknown or its
+    reader refuses the body (`refused`), without `what`: read again, and refused with why,
+    where it is asked for."""
     return compiled("""
 def journaled(seq, id, at, source, kind, body):
+    fields = {"seq": seq, "id": id, "at": at, "source": source, "kind": kind, "body": body, "sent": None}
     reader = get(kind)
     if reader is not None:
         try:
-            what = reader(body)
+            fields["what"] = reader(body)
         except refused:
             pass
-        else:
-            value = new(cls)
-            value.__dict__.update({"seq": seq, "id": id, "at": at, "source": source, "kind": kind,
-                                   "body": body, "sent": None, "what": what})
-            return value
     value = new(cls)
-    value.__dict__.update({"seq": seq, "id": id, "at": at, "source": source, "kind": kind,
-                           "body": body, "sent": None})
+    given(value, fields)
     return value
-""", "journaled", {"get": readers.get, "new": _new, "cls": cls, "refused": refused})
+""", "journaled", {"get": readers.get, "new": _new, "cls": cls, "refused": refused,
+                   "given": _dict_setter(cls)})
+
+
+def _dict_setter(cls: type) -> Callable[[Any, dict], None]:
+    """The setter of `cls`'s values' `__dict__`: `setter(value, fields)` makes `fields` the
+    value's dict (a frozen dataclass's `__setattr__` refuses `value.__dict__ = fields`)."""
+    return next(c.__dict__["__dict__"] for c in cls.__mro__ if "__dict__" in c.__dict__).__set__
