@@ -86,15 +86,15 @@ def _subscriber_child(port: int, expected: int, echo: bool, qos: int, conn) -> N
     from hub.edge import REPLY_QOS   # as the hub publishes them
     got, times, done, subscribed = [0], [0.0, 0.0], threading.Event(), threading.Event()
 
-    def on_message(client, userdata, message):
+    def heard(topic, payload):   # as the hub hears a message (hub/edge.py `Link`)
         if echo:
-            n, _ = protocol.split_table_topic(message.topic)
-            event_id = json.loads(message.payload)["id"]
-            client.publish(protocol.ACK_TOPIC[n], json.dumps({"v": 1, "id": event_id, "ok": True, "seq": got[0],
-                                                              "msg": "SAVED"}, separators=(",", ":")), qos=REPLY_QOS)
-            client.publish(protocol.SCREEN_TOPIC[n], json.dumps({"v": 1, "seq": got[0], "table": n,
-                                                                 "state": "playing", "lines": ["TABLE"]}), qos=REPLY_QOS,
-                           retain=True)
+            n, _ = protocol.split_table_topic(topic)
+            event_id = json.loads(payload)["id"]
+            c.publish(protocol.ACK_TOPIC[n], json.dumps({"v": 1, "id": event_id, "ok": True, "seq": got[0],
+                                                         "msg": "SAVED"}, separators=(",", ":")), qos=REPLY_QOS)
+            c.publish(protocol.SCREEN_TOPIC[n], json.dumps({"v": 1, "seq": got[0], "table": n,
+                                                            "state": "playing", "lines": ["TABLE"]}), qos=REPLY_QOS,
+                      retain=True)
         now = time.monotonic()
         if not got[0]:
             times[0] = now
@@ -110,11 +110,12 @@ def _subscriber_child(port: int, expected: int, echo: bool, qos: int, conn) -> N
                                                 clean_session=True)
     c.max_inflight_messages_set(1000)
     c.max_queued_messages_set(0)
-    c.on_connect, c.on_message = on_connect, on_message
+    c.on_connect = on_connect
+    c.on_message = lambda client, userdata, message: heard(message.topic, message.payload)
     c.on_subscribe = lambda *a: subscribed.set()
     c.on_socket_open = lambda client, userdata, sock: sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     if echo:   # the loop as the hub's writer runs it, on a thread of its own here
-        link, stopped = edge.Link(c), threading.Event()
+        link, stopped = edge.Link(c, heard), threading.Event()
 
         def run_link():
             while not stopped.is_set():
