@@ -24,7 +24,6 @@ import argparse
 import gc
 import logging
 import pickle
-import sqlite3
 import sys
 import time
 from pathlib import Path
@@ -33,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def run(where: Path) -> None:
-    from bench.rush_instructions import Counter
+    from bench.rush_instructions import Counter, scratch_journal
     from hub import conductor, protocol
     from hub.conductor import scoring
     from hub.conductor.fold import folded
@@ -42,11 +41,7 @@ def run(where: Path) -> None:
     from hub.scoring import get_form
     from hub.service import Hub
     rush = pickle.loads((where / "rush.pickle").read_bytes())
-    scratch = where / "judge.sqlite3"
-    for stale in where.glob("judge.*"):
-        stale.unlink()
-    with sqlite3.connect(where / "journal.sqlite3") as src, sqlite3.connect(scratch) as dst:
-        src.backup(dst)
+    scratch = scratch_journal(where, "judge")
     logging.getLogger("hub").setLevel(logging.ERROR)
     hub = Hub(scratch, "127.0.0.1", 1)   # never connected
     now = time.time()

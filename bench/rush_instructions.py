@@ -143,6 +143,17 @@ def _helper() -> Path:
     return lib
 
 
+def scratch_journal(where: Path, name: str) -> Path:
+    """A copy of the party's journal as `setup` left it (at the bell), `name`.sqlite3 in `where`,
+    the files of an earlier run of that name removed: each run starts from the same party."""
+    scratch = where / f"{name}.sqlite3"
+    for stale in where.glob(f"{name}.*"):
+        stale.unlink()
+    with sqlite3.connect(where / "journal.sqlite3") as src, sqlite3.connect(scratch) as dst:
+        src.backup(dst)
+    return scratch
+
+
 def run(where: Path, batches: list[int], views: str, no_seal: bool, edge: bool = False) -> None:
     import logging
 
@@ -152,11 +163,7 @@ def run(where: Path, batches: list[int], views: str, no_seal: bool, edge: bool =
     rush = pickle.loads((where / "rush.pickle").read_bytes())
     if sum(batches) != len(rush):
         raise SystemExit(f"--batches sums to {sum(batches)}, not the rush's {len(rush)} results")
-    scratch = where / "run.sqlite3"
-    for stale in where.glob("run.*"):
-        stale.unlink()
-    with sqlite3.connect(where / "journal.sqlite3") as src, sqlite3.connect(scratch) as dst:
-        src.backup(dst)
+    scratch = scratch_journal(where, "run")
     logging.getLogger("hub").setLevel(logging.ERROR)
     if no_seal:
         without_the_seal()
