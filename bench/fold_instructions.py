@@ -14,7 +14,7 @@ instructions (under valgrind's callgrind) and Python calls (cProfile).
     ... --upto audit   # the audit as the hub's start-up runs it: rows streamed into
                        # conductor.audit (every input admitted again); less stream: the audit's
                        # own part, against replay less stream: the fold's
-    # calls: the read and the fold of every row, counted by cProfile
+    # calls: the read, the fold and the audit of every row (events in memory), counted by cProfile
     .venv/bin/python bench/fold_instructions.py JOURNAL --calls
     # another commit's code, checked out at DIR (git worktree add DIR REV): --tree DIR
 
@@ -49,7 +49,8 @@ def main() -> None:
         return list(itertools.islice(read_events(open_reader(args.journal)), args.events))
 
     if args.calls:
-        for what, run in (("read", read), ("fold", lambda: conductor.replay(events))):
+        for what, run in (("read", read), ("fold", lambda: conductor.replay(events)),
+                          ("audit", lambda: conductor.audit(events))):
             profile = cProfile.Profile()
             result = profile.runcall(run)
             if what == "read":
