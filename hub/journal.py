@@ -9,7 +9,7 @@ from typing import Iterable, Iterator, Sequence
 
 import orjson
 
-from . import checkpoints, seal
+from . import checkpoints, child, seal
 from .event import Event
 
 SCHEMA = """
@@ -65,10 +65,10 @@ class Journal:
     Readers (the web app, `party replay`) use `open_reader` and `read_events`.
     """
 
-    def __init__(self, path: str | Path, chain_apart: bool = False):
-        """`chain_apart`: the chain is checked in a process of its own (seal.Checking) while the
-        caller goes on; `chain` waits for it, and `head` is set once it is asked for (the hub's
-        start-up asks before it serves)."""
+    def __init__(self, path: str | Path, checker: child.Child | None = None):
+        """`checker`: the chain is checked by this child process (`seal.checker`, made before the
+        caller opened the journal) while the caller goes on; `chain` waits for it, and `head` is
+        set once it is asked for (the hub's start-up asks before it serves)."""
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         if self.path.exists():
@@ -87,8 +87,8 @@ class Journal:
         self._seal_from_here()
         # The chain checked once at open (the hub serves it only unbroken); its head is where
         # the next row's seal starts. The record is read before the rows: see seal.check.
-        self._checking = seal.Checking(self._db, self.path, seal.read_head(self.path), chain_apart)
-        if not chain_apart:
+        self._checking = seal.Checking(self._db, self.path, seal.read_head(self.path), checker)
+        if checker is None:
             _ = self.chain
         self.batch_seals: dict[int, str] = {}   # seq -> seal of the last batch's rows (its acks')
         self._head_record = seal.HeadRecord(self.path)

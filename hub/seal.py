@@ -124,36 +124,45 @@ def check(db: sqlite3.Connection, record: tuple[int, str] | None = None) -> Chai
 APART_BYTES = 4 << 20
 
 
+def checker(path: str | Path) -> child.Child | None:
+    """The child that will check the chain of the journal at `path` (`Checking`), where it is
+    big enough: made before the hub's process opens the journal, so that a forked child carries
+    none of its SQLite connections' state (hub/child.py)."""
+    try:
+        big = Path(path).stat().st_size >= APART_BYTES
+    except OSError:   # a new journal
+        return None
+    return child.Child(__name__) if big else None
+
+
 class Checking:
-    """A journal's chain being checked (`check`) in a process of its own, beside the hub's
-    start-up audit, on the machine's other core: both read every row, and in one process the
-    check waited for the audit (SQLite and hashlib let go of the interpreter only for their
-    own calls, a few microseconds a row). The child reads the rows committed before it
-    started, as `check` on the writer's connection would; where it cannot say (it did not
-    start, or stopped without a chain), the check is made here, so a damaged journal is told
-    in the same words either way."""
+    """A journal's chain being checked (`check`) in a process of its own, `checker`, beside the
+    hub's start-up audit, on the machine's other core: both read every row, and in one process
+    the check waited for the audit (SQLite and hashlib let go of the interpreter only for their
+    own calls, a few microseconds a row). The child reads the rows committed before it was
+    given the journal, as `check` on the writer's connection would; where it cannot say (it did
+    not start, or stopped without a chain), the check is made here, so a damaged journal is told
+    in the same words either way. No `checker`: checked here."""
 
     def __init__(self, db: sqlite3.Connection, path: str | Path, record: tuple[int, str] | None,
-                 apart: bool = True):
-        self._db, self._record, self._child = db, record, None
-        if not apart or Path(path).stat().st_size < APART_BYTES:
-            return
-        self._child = child.spawn("hub.seal", str(path), json.dumps(record))
+                 checker: child.Child | None = None):
+        self._db, self._record = db, record
+        self._child = checker.given(str(path), json.dumps(record)) if checker is not None else None
 
     def result(self) -> Chain:
         running, self._child = self._child, None
-        if running is not None:
-            out, _ = running.communicate()
-            if running.returncode == 0:
-                fields = json.loads(out)
-                record = fields.pop("record")
-                return Chain(**fields, record=tuple(record) if record else None)
+        out = running.answer() if running is not None else None
+        if out is not None:
+            fields = json.loads(out)
+            record = fields.pop("record")
+            return Chain(**fields, record=tuple(record) if record else None)
         return check(self._db, self._record)
 
     def stop(self) -> None:
         """Not waited for (the start-up failed before it needed the chain)."""
         running, self._child = self._child, None
-        child.stop(running)
+        if running is not None:
+            running.stop()
 
 
 def _which(db: sqlite3.Connection, seq: int, made: str, seal: str) -> str:
@@ -195,7 +204,13 @@ def _has_seal_column(db: sqlite3.Connection) -> bool:
     return any(col[1] == "seal" for col in db.execute("PRAGMA table_info(journal)"))
 
 
-if __name__ == "__main__":   # a `Checking` child: python -m hub.seal JOURNAL RECORD-AS-JSON
-    _path, _record = sys.argv[1], json.loads(sys.argv[2])
-    _db = sqlite3.connect(f"file:{Path(_path)}?mode=ro", uri=True)
-    sys.stdout.write(json.dumps(asdict(check(_db, tuple(_record) if _record else None))))
+def answer(path: str, record: str) -> bytes:
+    """A `Checking` child's answer: the chain of the journal at `path`, the head record
+    `record` (JSON), as JSON."""
+    db = sqlite3.connect(f"file:{Path(path)}?mode=ro", uri=True)
+    fields = json.loads(record)
+    return json.dumps(asdict(check(db, tuple(fields) if fields else None))).encode()
+
+
+if __name__ == "__main__":   # a `Checking` child not forked: python -m hub.seal JOURNAL RECORD-AS-JSON
+    sys.stdout.buffer.write(answer(*sys.argv[1:3]))

@@ -11,7 +11,7 @@ from functools import cache
 from itertools import islice
 from pathlib import Path
 
-from . import audit_apart, conductor
+from . import audit_apart, conductor, seal
 from .journal import Journal, JournalDamaged
 
 log = logging.getLogger("hub.startup")
@@ -24,38 +24,44 @@ def open_party(path: str | Path, audit: bool = True):
     The rows an earlier start-up's audit passed, or a hub journaled itself (`OwnRows`), by
     this same code, are folded, not admitted again, where the chain checked at open shows them
     unchanged since (docs/journal.md, "An audit done once"): the rows after them are audited."""
-    journal = Journal(path, chain_apart=True)   # checked beside the fold and the audit (hub/seal.py)
+    # The children beside the fold and the audit, made before this process opens the journal
+    # (hub/child.py): the first rows' audit (hub/audit_apart.py) and the chain's check (hub/seal.py).
+    first = audit_apart.FirstRows.ready(path) if audit else None
+    checker = seal.checker(path)
     try:
-        with conductor.collector_paused():  # reading the journal too, not only the fold
-            if audit:
-                done = journal.audited_to(code())
-                to = audit_apart.split(done, journal.last_seq(), journal.first_input_after)
-                first = audit_apart.FirstRows(path, done, to) if to else None
-                try:   # the rows up to `to` audited by the child meanwhile (hub/audit_apart.py)
+        journal = Journal(path, checker)
+        try:
+            with conductor.collector_paused():  # reading the journal too, not only the fold
+                if audit:
+                    done = journal.audited_to(code())
+                    to = audit_apart.split(done, journal.last_seq(), journal.first_input_after) if first else None
+                    if to:   # the rows up to `to` audited by the child meanwhile
+                        first.audit(path, done, to)
                     state, findings = _audited(journal, to or done)
-                    if first is not None and (findings or not first.passed()):
+                    if to and (findings or not first.passed()):
                         state, findings = _audited(journal, done)   # told as a whole audit tells it
-                finally:
-                    if first is not None:
-                        first.stop()
-                if journal.chain.broken:   # checked apart as it opened (hub/seal.py); a row it
-                    # could not read was said first, by the audit's reading
-                    raise JournalDamaged(f"its seal is broken: {journal.chain.broken}; "
-                                         f"`party run --no-audit` serves it as it is")
-                if findings:
-                    raise JournalFailsAudit(path, findings)
-                if state.seq > done:
-                    journal.mark_audited(state.seq, code(), time.time())
-            else:
-                state = conductor.replay(journal.events())
-                _ = journal.chain   # served as it is, but sealed on from its head
-            # what was replayed stays for the party: frozen before the collector runs again,
-            # or its first pass is over all of it where a party was frozen before (a second
-            # hub in one process: 0.25 s at load in bench/replay_bench.py's restart)
-            conductor.collector_spares_the_party()
-    except (JournalFailsAudit, JournalDamaged):   # not served (JournalDamaged: which row, where)
-        journal.close()
-        raise
+                    if journal.chain.broken:   # checked apart as it opened (hub/seal.py); a row it
+                        # could not read was said first, by the audit's reading
+                        raise JournalDamaged(f"its seal is broken: {journal.chain.broken}; "
+                                             f"`party run --no-audit` serves it as it is")
+                    if findings:
+                        raise JournalFailsAudit(path, findings)
+                    if state.seq > done:
+                        journal.mark_audited(state.seq, code(), time.time())
+                else:
+                    state = conductor.replay(journal.events())
+                    _ = journal.chain   # served as it is, but sealed on from its head
+                # what was replayed stays for the party: frozen before the collector runs again,
+                # or its first pass is over all of it where a party was frozen before (a second
+                # hub in one process: 0.25 s at load in bench/replay_bench.py's restart)
+                conductor.collector_spares_the_party()
+        except (JournalFailsAudit, JournalDamaged):   # not served (JournalDamaged: which row, where)
+            journal.close()
+            raise
+    finally:   # where not asked, or the start-up failed: killed
+        for made in (first, checker):
+            if made is not None:
+                made.stop()
     return journal, state
 
 

@@ -1,5 +1,11 @@
-"""Fixtures shared by every test: a broker of our own on a free port."""
+"""Fixtures shared by every test: a broker of our own on a free port; the hub's start-up's
+children counted."""
+import gc
 import logging
+import os
+import threading
+from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -28,3 +34,57 @@ def mosquitto():
     b = Mosquitto().start()
     yield b
     b.stop()
+
+
+@pytest.fixture
+def forks(monkeypatch) -> list[int]:
+    """The children this process forks from here on (hub/child.py), the threads of journals an
+    earlier test left open ended first: this test's process has one thread."""
+    gc.collect()
+    for thread in threading.enumerate():
+        if thread is not threading.main_thread():
+            thread.join(5)
+    assert threading.active_count() == 1, f"threads left running: {threading.enumerate()}"
+    forked, fork = [], os.fork
+
+    def counted():
+        pid = fork()
+        if pid:
+            forked.append(pid)
+        return pid
+    monkeypatch.setattr(os, "fork", counted)
+    return forked
+
+
+@pytest.fixture(params=["forked", "spawned"])
+def children(request, forks):
+    """The start-up's children (hub/child.py) made both ways: forked from the test's process,
+    its one thread, and spawned (`python -m`) where another thread runs, as in a drill's process
+    with its broker's. Yields the way (`way`) and the children forked (`forked`)."""
+    made = SimpleNamespace(way=request.param, forked=forks)
+    if request.param == "forked":
+        yield made
+        return
+    running = threading.Event()
+    beside = threading.Thread(target=running.wait, name="another thread")
+    beside.start()
+    try:
+        yield made
+    finally:
+        running.set()
+        beside.join()
+
+
+def children_left() -> list[str]:
+    """This process's children still there, running or not reaped ("pid state"): a start-up
+    that failed leaves none."""
+    left = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            pid, rest = stat.read_text().split(" (", 1)
+        except OSError:   # ended meanwhile
+            continue
+        state, ppid = rest.rsplit(") ", 1)[1].split()[:2]
+        if int(ppid) == os.getpid():
+            left.append(f"{pid} {state}")
+    return left

@@ -52,3 +52,4 @@ def admitted(monkeypatch):
         return audit(events, state)
     monkeypatch.setattr(conductor, "audit", counted)
     return seen
+

@@ -12,12 +12,13 @@ import pytest
 from hub import audit_apart, conductor, seal
 from hub.event import Event
 from hub.conductor import events as k
-from hub.journal import Journal
+from hub.journal import Journal, JournalDamaged
 from hub.startup import JournalFailsAudit, open_party
 
 from ..conductor.party import Party
 from ..conductor.test_block_party import block_party
 from ..conductor.test_replay_collector import generation_of, passes_counted
+from ..conftest import children_left
 
 
 @pytest.fixture(scope="module")
@@ -120,21 +121,23 @@ def whole(party_events, tmp_path):
 
 
 def test_a_big_journal_is_audited_on_two_cores_and_the_same_party_served(whole, party_events, admitted,
-                                                                        monkeypatch):
+                                                                        monkeypatch, children, chain_checked):
     monkeypatch.setattr(audit_apart, "SPLIT_ROWS", 1)
     journal, state = open_party(whole)
     journal.close()
     assert state == conductor.replay(party_events)
     # the hub admitted again only the rows after the child's, which it folded
     assert 1 < admitted[0] and admitted == list(range(admitted[0], len(party_events) + 1))
+    # the audit's child, and the chain's where it is checked apart
+    assert len(children.forked) == (children.way == "forked") * (1 + (chain_checked == "checked apart"))
     admitted.clear()
     open_party(whole)[0].close()   # and the audit was recorded as the whole journal's
-    assert admitted == []
+    assert admitted == [] and children_left() == []
 
 
 @pytest.mark.parametrize("where", [0.2, 0.95])   # in the child's rows; in the hub's
 def test_a_forged_row_in_either_half_is_not_served_and_told_as_by_one_audit(whole, party_events, monkeypatch,
-                                                                             where):
+                                                                             where, children):
     results = [e for e in party_events if e.kind == k.RESULT and e.body["outcome"]["winners"]]
     forged(whole, results[int(len(results) * where)])
     with pytest.raises(JournalFailsAudit) as alone:
@@ -143,6 +146,19 @@ def test_a_forged_row_in_either_half_is_not_served_and_told_as_by_one_audit(whol
     with pytest.raises(JournalFailsAudit) as on_two_cores:
         open_party(whole)
     assert on_two_cores.value.findings == alone.value.findings and alone.value.findings
+    assert children_left() == []   # the audit's child, still running where the hub found first: killed
+
+
+def test_a_cut_journal_is_refused_and_leaves_no_child(whole, monkeypatch, children, chain_checked):
+    """The start-up's children are made before the journal is opened (hub/child.py): a file
+    found cut at open leaves them neither running nor unreaped."""
+    monkeypatch.setattr(audit_apart, "SPLIT_ROWS", 1)
+    with open(whole, "r+b") as f:
+        f.truncate(f.seek(0, 2) - 1000)
+    with pytest.raises(JournalDamaged, match="the file is cut short"):
+        open_party(whole)
+    assert len(children.forked) == (children.way == "forked") * (1 + (chain_checked == "checked apart"))
+    assert children_left() == []
 
 
 def test_a_start_up_after_a_party_frozen_before_leaves_no_pass_over_its_own(whole):

@@ -6,6 +6,7 @@ tail cut mid-row, a digest or a seal changed — and a journal the hub's writer 
 A journal written before the seal still replays, and is sealed from its next row on."""
 from __future__ import annotations
 
+import os
 import sqlite3
 
 import pytest
@@ -193,12 +194,17 @@ def test_a_journal_sealed_then_stripped_of_its_seals_is_found(journal, capsys):
     assert code == 1 and "SEAL BROKEN: seq 1 has no seal, though every row from seq 1 was sealed" in out
 
 
-def test_a_big_journals_chain_is_checked_in_a_child_beside_the_start_up(journal, monkeypatch):
+def test_a_big_journals_chain_is_checked_in_a_child_beside_the_start_up(journal, monkeypatch, children):
     """The hub's start-up checks a big journal's chain in a process of its own while it
-    audits (hub/seal.py, Checking): the chain it gets is the one checked here."""
-    here = Journal(journal).chain
+    audits (hub/seal.py, Checking), forked or spawned (hub/child.py): the chain it gets is the
+    one checked here."""
+    opened = Journal(journal)
+    here, hub, check = opened.chain, os.getpid(), seal.check
+    opened.close()   # its checkpointer's thread ended: the children forked
     monkeypatch.setattr(seal, "APART_BYTES", 0)
-    monkeypatch.setattr(seal, "check", lambda *_: pytest.fail("checked in the hub's own process"))
-    j = Journal(journal, chain_apart=True)
+    monkeypatch.setattr(seal, "check", lambda *a: pytest.fail("checked in the hub's own process")
+                        if os.getpid() == hub else check(*a))   # a forked child's is its own
+    j = Journal(journal, seal.checker(journal))
     assert j.chain == here and j.head == (here.seq, here.head) and here.broken is None
     j.close()
+    assert len(children.forked) == (children.way == "forked")
