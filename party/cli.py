@@ -180,17 +180,22 @@ def _choose_ports(args, movable: bool) -> None:
                              f"--http {host}:PORT")
 
 
-def _start_broker(args):
+def _broker(args):
+    """(the embedded broker, not started yet, or None; the broker's address)."""
     if args.broker:
         say(f"using the broker at {args.broker[0]}:{args.broker[1]}")
         return None, args.broker
     from party.broker import EmbeddedBroker
+    broker = EmbeddedBroker(port=args.mqtt_port or None)
+    return broker, (broker.host, broker.port)
+
+
+def _start_broker(broker) -> None:
     try:
-        broker = EmbeddedBroker(port=args.mqtt_port or None).start()
+        broker.start()
     except RuntimeError as e:
         raise SystemExit(f"party: {e}") from None
     say(f"embedded MQTT broker listening on {broker.host}:{broker.port}")
-    return broker, (broker.host, broker.port)
 
 
 def _start_hub(args, journal: Path, movable: bool = False):
@@ -204,16 +209,22 @@ def _start_hub(args, journal: Path, movable: bool = False):
 
     _resume(args, journal)
     _choose_ports(args, movable)
-    broker, (host, port) = _start_broker(args)
+    # The embedded broker's thread started after Hub(): the start-up's children are forked from
+    # this process's one thread (hub/child.py), the hub not yet connected to it.
+    broker, (host, port) = _broker(args)
     try:
         hub = Hub(journal, host, port, audit=not args.no_audit, replica=args.replica,
                   replica_sync_s=args.replica_sync,
                   **(hub_settings(args.provisioned) if args.provisioned else {}))
     except (JournalFailsAudit, JournalDamaged) as e:
-        if broker:
-            broker.stop()
         said = f"the journal {journal} is damaged: {e}" if isinstance(e, JournalDamaged) else e
         raise SystemExit(f"party: {said}") from None
+    if broker:
+        try:
+            _start_broker(broker)
+        except SystemExit:
+            hub.journal.close()
+            raise
     hub.start()   # Hub() has kept the replayed party out of the cyclic collector's passes
     if hub.seq and hub.runs.previous is None:   # a journal from elsewhere (a copy, a takeover)
         say(f"resuming the party in {journal}: {hub.seq} event{'s' * (hub.seq != 1)}, no note of where a hub last ran on it")

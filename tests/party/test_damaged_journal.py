@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
 
 import pytest
 
+from hub import audit_apart, seal
 from hub.journal import Journal
 from party.cli import main
+
+from ..conftest import children_left
 
 from ..conductor.party import Party
 from ..conductor.test_block_party import block_party
@@ -96,3 +100,14 @@ def test_a_row_with_a_field_missing_is_named_after_the_last_seq_read_whole(party
 def test_the_undamaged_journal_still_replays(party_journal, capsys):
     assert main(["replay", str(party_journal), "--audit"]) == 0
     assert ", 0 of them the conductor would not have written" in capsys.readouterr().out
+
+
+def test_run_forks_its_start_ups_children_before_its_broker_starts(party_journal, tmp_path, monkeypatch, forks):
+    """`party run` makes the hub before its embedded broker's thread starts: the start-up's
+    children (the first rows' audit, the chain's check) are forked from its one thread
+    (hub/child.py), and a journal refused leaves neither them nor the broker behind."""
+    monkeypatch.setattr(audit_apart, "SPLIT_ROWS", 1)
+    monkeypatch.setattr(seal, "APART_BYTES", 0)
+    path = edited(party_journal, tmp_path, 40, '{"game": 1, oops')
+    assert "is damaged: seq 40: its body is not JSON" in said(["run", "--mqtt-port", "0", "--journal"], path)
+    assert len(forks) == 2 and children_left() == [] and threading.active_count() == 1
