@@ -16,9 +16,11 @@ from pathlib import Path
 from . import child, conductor
 from .journal import open_reader, read_events
 
-# Fewer rows to audit than this and the hub audits them alone: the child's start (its imports,
-# about 0.45 s of CPU) would cost about what it takes off (at 20,000 rows, a 1.4 s audit).
-SPLIT_ROWS = 40_000
+# Fewer rows to audit than this and the hub audits them alone: the split costs the hub a fold of
+# the child's rows (the child forked, hub/child.py), which pays where the other core is free: its CPU
+# at 20,000 rows 0.47-0.50 s against 0.74-0.75 alone (the child 0.45 s), at 10,000 rows
+# 0.28 against 0.38 (the child 0.20). Spawned, the child's imports are 0.3-0.45 s more.
+SPLIT_ROWS = 15_000
 # The child's share of the rows to audit: it admits them all, while the hub folds them (about
 # a third of the cost) and admits the rest, so that the hub's CPU is about its child's and the
 # chain's (hub/seal.py) together: on the 101k journal 2.51-2.70 s against 2.62-2.76 s.
