@@ -270,6 +270,9 @@ class PartyState:
     changes: tuple = ()                            # (what, Mend): the set-up and the list changed
     anomalies: tuple = ()                          # journaled events the fold could not apply
     seq: int = 0
+    # nothing derived: a pass's own state (fold.drafting) keeps its mark through `replace`, and
+    # its seq numbered in place is put back by `undo` (hub.speed.restored)
+    _derived: ClassVar = ()
 
     @property
     def session(self) -> Session | None:
