@@ -75,25 +75,28 @@ class HandBounds:
 
     @cached_property
     def _limits(self) -> tuple:
-        """What every check reads besides the values, looked up once per bounds: the sums,
-        the blanks, the most spots all the seats can hold, for each seat
+        """What every check reads besides the values, looked up once per bounds: the seats,
+        the sums, the blanks, the most spots all the seats can hold and pieces, for each seat
         that can go out (0: none, a block) the places of the seats still holding pieces, the
-        pieces' fields as a set, and no pieces keyed for any seat."""
+        pieces' fields in the seats' order and as a set, and no pieces keyed for any seat."""
         most, least, blanks = self._sums
         top = len(self.tiles)
         holding = {out: tuple(i for i in range(len(self.seats)) if i != out - 1)
                    for out in range(len(self.seats) + 1)}
-        return (most, least, blanks, most[min(max(self.in_hands, 0), top)], holding,
-                frozenset(self._piece_keys), (None,) * len(self.seats))
+        return (self.seats, most, least, blanks, most[min(max(self.in_hands, 0), top)], self.in_hands,
+                holding, self._piece_keys, frozenset(self._piece_keys), (None,) * len(self.seats))
 
     def __call__(self, values: dict[str, int]) -> None:
         """Refuse values that no hand dealt from these tiles can leave (see the module)."""
-        seats, get = self.seats, values.get
-        most, least, blanks, most_in_hands, holding, piece_keys, none = self._limits
+        get = values.get
+        # one read of the bounds' own (a cached answer kept in the value's dict makes each
+        # read of its fields the slow one): every entry checked
+        seats, most, least, blanks, most_in_hands, in_hands, holding, piece_fields, piece_keys, none \
+            = self._limits
         # each seat's spots and pieces as keyed so far, in the seats' order (None: not yet);
         # pieces are keyed only after a block, in the forms that key them: most hands have none
         spots = tuple(map(get, seats))
-        pieces = none if piece_keys.isdisjoint(values) else tuple(map(get, self._piece_keys))
+        pieces = none if piece_keys.isdisjoint(values) else tuple(map(get, piece_fields))
         out = get("out")
         if out and out <= len(seats):   # a seat beyond the table: "NO SUCH SEAT" later
             if spots[out - 1] or pieces[out - 1]:
@@ -112,7 +115,7 @@ class HandBounds:
         held = sum(filter(None, spots))
         if held > most_in_hands:
             raise Refusal("TOO MANY SPOTS")
-        if sum(filter(None, pieces)) > self.in_hands:
+        if pieces is not none and sum(filter(None, pieces)) > in_hands:   # most hands: none keyed
             raise Refusal("TOO MANY PIECES")
         if out is None or out > len(seats):
             return

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from collections.abc import Mapping
+from types import FunctionType
 from typing import Any, Callable
 
-from hub.speed import compiled, derived, fill
+from hub.speed import compiled, derived, derived_by_setattr, fill
 from hub.refusal import Refusal
 
 SEATS = ("A", "B", "C", "D")  # Grimm: B left of A, C opposite A, D right of A
@@ -42,11 +43,14 @@ class Rules:
     def option(self, name: str, default=None):
         return self._options.get(name, default)
 
-    @derived   # asked up to a dozen times a hand (Bergen's headers): made once per rules
+    # Each answer below is kept as a field is (`derived_by_setattr`): a write to the rules'
+    # `__dict__` would make every later read of its fields the slow one, and they are read
+    # a dozen times a hand scored (its hash, the seats, the players).
+    @derived_by_setattr   # asked up to a dozen times a hand (Bergen's headers): made once per rules
     def _options(self) -> dict[str, Any]:
         return dict(self.options)
 
-    @derived   # asked several times for every hand scored: spelled once per rules
+    @derived_by_setattr   # asked several times for every hand scored: spelled once per rules
     def seats(self) -> tuple[str, ...]:
         return seats_for(self.players)
 
@@ -164,51 +168,34 @@ def _checker(form: EntryForm, whole: bool) -> Callable[[dict], dict[str, int]]:
                  f"            raise Refusal(range{i})",
                  f"        out[{f.k!r}] = v"]
     for j, check in enumerate(form.checks):
-        env[f"c{j}"] = check
+        # a check that is a value with `__call__` (HandBounds) called as its bound method: a
+        # value's call goes through its type's slot, a look-up more every entry checked
+        env[f"c{j}"] = check if isinstance(check, FunctionType) else check.__call__
         code.append(f"    c{j}(out)")
     code.append("    return ZEROS | out" if whole else "    return out")
     return compiled("\n".join(code), "checked", env)
 
 
-class Counts(Mapping):
+class Counts(dict):
     """Points or tallies by name: a mapping that cannot be changed and can be hashed, so that
-    a hand's outcome is a value (equal to a dict with the same items)."""
+    a hand's outcome is a value (equal to a dict with the same items). A dict, so that it is
+    made, read and copied in C (one or two a hand scored; the conductor copies its points
+    into its own record of the result); every mutator refuses."""
 
-    __slots__ = ("_items",)
+    __slots__ = ()
 
-    def __init__(self, items=()):
-        self._items = dict(items)
+    def _refused(self, *args, **kwargs):
+        raise TypeError("Counts cannot be changed")
 
-    def __getitem__(self, k):
-        return self._items[k]
-
-    def __iter__(self):
-        return iter(self._items)
-
-    def __len__(self):
-        return len(self._items)
-
-    # the dict's own look-ups, in C (Mapping's go through __getitem__ key by key)
-    def __contains__(self, k):
-        return k in self._items
-
-    def get(self, k, default=None):
-        return self._items.get(k, default)
-
-    def keys(self):
-        return self._items.keys()
-
-    def items(self):
-        return self._items.items()
-
-    def values(self):
-        return self._items.values()
+    __setitem__ = __delitem__ = __ior__ = _refused
+    update = pop = popitem = clear = setdefault = _refused
 
     def __hash__(self):
-        return hash(frozenset(self._items.items()))
+        return hash(frozenset(self.items()))
 
-    def __repr__(self):
-        return repr(self._items)
+    def __reduce__(self):
+        # pickle and copy would rebuild it item by item through the refused __setitem__
+        return Counts, (dict(self),)
 
 
 _NO_TALLY = Counts()

@@ -1,5 +1,6 @@
 """The public API every caller relies on: the registry, rules, entry forms, refusals."""
 import json
+import pickle
 import random
 
 import pytest
@@ -102,10 +103,13 @@ def test_hand_outcome_is_a_value():
     again = f.score(r, p.values)
     assert hash(again) == hash(p.outcome) and {p.outcome: 1}[again] == 1
     for change in (lambda o: o.points.__setitem__("A", 99), lambda o: o.tally.update(A_play=5),
-                   lambda o: setattr(o, "blocked", True)):
+                   lambda o: setattr(o, "blocked", True), lambda o: o.points.pop("A"),
+                   lambda o: o.points.clear(), lambda o: o.points.setdefault("E", 1),
+                   lambda o: o.points.popitem(), lambda o: o.points.__delitem__("A")):
         with pytest.raises((TypeError, AttributeError)):
             change(p.outcome)
     assert p.outcome.points == dict(p.outcome.points) and p.outcome == again
+    assert pickle.loads(pickle.dumps(p.outcome)) == p.outcome   # kept, as a played hand is
 
 
 def test_options_are_checked():
@@ -120,3 +124,4 @@ def test_options_are_checked():
     assert e.value.why == "TOO MANY PIECES"
     assert get_form("bergen").rules(near_game=True).option("near_game")
     assert get_form("texas-42").rules(hands=7).option("hands") == 7
+
