@@ -27,6 +27,8 @@ from .frozen import EMPTY, FrozenMap
 from .leads import LEAD_FIELD
 from .setup import Setup
 
+_tuple_new = tuple.__new__
+
 def variant(setup: Setup, play_off: bool = False) -> str:
     """The engine's variant a table of the party plays: the party form's reading (forms/). A
     play-off among players tied for a prize is "a game among themselves", each for himself:
@@ -88,7 +90,7 @@ class _Door:
     form: object
     seat_keys: tuple[str, ...]
     keys: dict              # the form's fields: table key -> engine key (never changed)
-    score: Callable         # the engine's values of a hand (or a count) -> its HandOutcome, or Refusal
+    score: Callable         # the engine's values of a hand (or a count) -> its Outcome, or Refusal
 
 
 @lru_cache(maxsize=256)
@@ -99,7 +101,8 @@ def _door(setup: Setup, occupied: tuple[str, ...], play_off: bool) -> _Door:
     form = get_form(r.form)
     keys = {m.key_to_table(f.k): f.k for f in form.entry_form(r).fields}
     keys = {k: ek for k, ek in keys.items() if m.key_to_engine(k) == ek}   # as translated key by key
-    return _Door(m, r, form, _seat_fields(setup, players, play_off), keys, form.scorer(r))
+    return _Door(m, r, form, _seat_fields(setup, players, play_off), keys,
+                 form.scorer(r, made_as=_outcome_at(m)))
 
 
 class SeatMap:
@@ -172,10 +175,9 @@ def score(setup: Setup, seats, values, play_off: bool = False, lead: bool = Fals
     The judge scores each result once; its outcome is journaled with it, and folded."""
     door, engine_values = _to_engine(setup, seats, values, play_off, lead, whole=True)
     try:
-        outcome = door.score(engine_values)
+        return door.score(engine_values)
     except Refusal as e:
         raise Refusal(_table_why(door.seats, e.why)) from None
-    return _scored(door.seats, outcome)
 
 
 def count_form(setup: Setup, seats) -> list[dict] | None:
@@ -208,10 +210,9 @@ def score_count(setup: Setup, seats, values) -> Outcome:
         raise Refusal("NOTHING IN PLAY")
     engine_values = _engine_values(door.seats, dict(values), door.seat_keys, door.keys)
     try:
-        outcome = door.score(engine_values)
+        return door.score(engine_values)
     except Refusal as e:
         raise Refusal(_table_why(door.seats, e.why)) from None
-    return _scored(door.seats, outcome)
 
 
 @lru_cache(maxsize=256)
@@ -228,22 +229,30 @@ def _count_door(setup: Setup, occupied: tuple[str, ...]) -> _Door | None:
     keys = {m.key_to_table(f.k): f.k for f in play.fields}
     keys = {k: ek for k, ek in keys.items() if m.key_to_engine(k) == ek}   # as translated key by key
     return _Door(m, r, form, tuple(f.k for f in play.fields if f.seat), keys,
-                 partial(form.score_play, r))
+                 partial(_count_outcome, form.score_play, r, _outcome_at(m)))
 
 
-def _scored(m: "SeatMap", outcome) -> Outcome:
-    """The engine's outcome in the table's seats. Its points are the card's measure:
-    sixteenths, quarters, Sebastopol's game won (1 to the winner) or the partnership's
-    points credited to both partners."""
-    if m.full:
-        winners, points = outcome.winners, FrozenMap(outcome.points.items())
-    else:
-        winners = tuple(m.to_table[s] for s in outcome.winners)
-        points = FrozenMap({m.to_table[s]: p for s, p in outcome.points.items()})
-    # the tally: names -> whole numbers (HandOutcome), copied as they are, not through `frozen`
-    # (docs/performance.md, "The speed tricks in one module")
-    return Outcome(points, winners, outcome.blocked,
-                   FrozenMap(outcome.tally.items()) if outcome.tally else EMPTY)
+def _count_outcome(score_play, rules, made_as, values) -> Outcome:
+    o = score_play(rules, values)   # the engine's HandOutcome of a count made in play
+    return made_as(o.points, o.winners, o.blocked, o.side_points, o.tally)
+
+
+def _outcome_at(m: "SeatMap") -> Callable[..., Outcome]:
+    """The engine's outcome of a hand at a table seated as `m`, made as the conductor's own
+    record of it, in the table's seats (`GameForm.scorer`'s `made_as`, called as the engine's
+    `HandOutcome` is): its points are the card's measure: sixteenths, quarters, Sebastopol's
+    game won (1 to the winner) or the partnership's points credited to both partners."""
+    def made_as(points, winners=(), blocked=False, side_points=None, tally=EMPTY) -> Outcome:
+        if m.full:
+            winners, points = winners if type(winners) is tuple else tuple(winners), FrozenMap(points)
+        else:
+            winners = tuple(m.to_table[s] for s in winners)
+            points = FrozenMap({m.to_table[s]: p for s, p in points.items()})
+        # the tally: names -> whole numbers, copied as they are, not through `frozen`
+        # (docs/performance.md, "The speed tricks in one module"); the named tuple made
+        # without its `__new__` (a Python function), as the journal's reader makes it (body.py)
+        return _tuple_new(Outcome, (points, winners, blocked, FrozenMap(tally) if tally else EMPTY))
+    return made_as
 
 
 def check_partial(setup: Setup, seats, values, play_off: bool = False, lead: bool = False) -> dict:

@@ -92,14 +92,16 @@ class GameForm:
             raise Refusal("BAD MESSAGE")
         return self._score(rules, self.checked(rules, values))
 
-    def scorer(self, rules: Rules) -> Callable[[dict], HandOutcome]:
+    def scorer(self, rules: Rules, made_as: Callable = HandOutcome) -> Callable[[dict], HandOutcome]:
         """`score` for these rules as one function of a hand's values (a dict), its checks and
         settlement looked up once: for a caller that scores many hands of the same rules (the
-        conductor keeps one per seating)."""
+        conductor keeps one per seating). `made_as`: what the outcome is made as, called as
+        `HandOutcome` is: a caller that keeps its own record of a hand (the conductor, in the
+        table's seats) has it made at once, not a HandOutcome made to be copied."""
         if rules.form != self.name:
             raise Refusal("WRONG GAME")
         check, settle = _entry_form(self, rules).checker(whole=True), self._score
-        return lambda values: settle(rules, check(values))
+        return lambda values: settle(rules, check(values), made_as=made_as)
 
     def checked(self, rules: Rules, values: dict) -> dict[str, int]:
         """`values` checked against the entry form, or `Refusal`."""
@@ -110,7 +112,8 @@ class GameForm:
         checks across fields), or `Refusal`: for a board or a phone checking as it is keyed."""
         return _entry_form(self, rules).check_partial(values)
 
-    def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
+    def _score(self, rules: Rules, values: dict[str, int], made_as=HandOutcome) -> HandOutcome:
+        """The outcome of checked values, made as `made_as` (`scorer`)."""
         raise NotImplementedError
 
     # --- points made in play --------------------------------------------------------

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from hub.scoring import FORMS, Refusal, get_form
+from hub.scoring import FORMS, HandOutcome, Refusal, get_form
 
 BOOKS = ("000_ff8a6ed40036e836.txt", "001_9f9bc89015baa380.txt", "002_0ed9ffa4e00fde7b.txt",
          "003_611dc33fc9a3dd20.txt", "004_ee99a39654249905.txt")
@@ -124,4 +124,18 @@ def test_options_are_checked():
     assert e.value.why == "TOO MANY PIECES"
     assert get_form("bergen").rules(near_game=True).option("near_game")
     assert get_form("texas-42").rules(hands=7).option("hands") == 7
+
+
+@pytest.mark.parametrize("name", sorted(FORMS))
+def test_a_scorer_makes_each_variants_outcome_as_its_caller_asks(name):
+    # the conductor has the engine make its own record of a hand (`made_as`), not a
+    # HandOutcome to copy: each form's outcome must reach it whole, as `score` gives it
+    f, rng = FORMS[name], random.Random(7)
+    for v in f.variants.values():
+        for n in v.players:
+            rules = f.rules(players=n, variant=v.name)
+            scorer = f.scorer(rules, made_as=lambda *parts, **named: ("made", HandOutcome(*parts, **named)))
+            for _ in range(5):
+                values = f.play_hand(rules, rng).values
+                assert scorer(dict(values)) == ("made", f.score(rules, dict(values)))
 

@@ -92,16 +92,16 @@ class AllQuarters(SpotsForm):
         # his opponents have": their total, keyed as one
         return {s: values["rest"] if s == out else 0 for s in rules.seats}, (out,), False, None
 
-    def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
+    def _score(self, rules: Rules, values: dict[str, int], made_as=HandOutcome) -> HandOutcome:
         if not self.keys_each_count(rules):
             points = {s: values[f"{s}_quarters"] for s in rules.seats}
-            return HandOutcome(points, most_quarters(points))
+            return made_as(points, most_quarters(points))
         sixteenths, winners, blocked, _ = self._settle(rules, values)
         # "divide the total by 4 ... Remainders of sixteenths are not marked" (the counts made
         # in play were scored as they were keyed)
         points = {s: sixteenths[s] // 4 for s in rules.seats}
-        return HandOutcome(points, winners, blocked,
-                           tally={f"{s}_sixteenths": sixteenths[s] for s in rules.seats})
+        return made_as(points, winners, blocked,
+                       tally={f"{s}_sixteenths": sixteenths[s] for s in rules.seats})
 
     # --- one count in play ---------------------------------------------------------------
     def count_form(self, rules: Rules) -> EntryForm:

@@ -180,7 +180,7 @@ class Bergen(LineForm):
         return EntryForm("BERGEN", tuple(fields),
                          (bounds, DoublesHeld(rules.seats, self.by_sum(rules))))
 
-    def _score(self, rules: Rules, values: dict[str, int], totals=None) -> HandOutcome:
+    def _score(self, rules: Rules, values: dict[str, int], totals=None, made_as=HandOutcome) -> HandOutcome:
         out = seat_value(rules, values["out"])
         partners = self.is_partnership(rules)
         key = side_of if partners else (lambda s: s)
@@ -212,8 +212,8 @@ class Bergen(LineForm):
             gains[winner] += 1
         winners = tuple(s for s in rules.seats if key(s) == winner)
         if partners:
-            return HandOutcome(partnership_points(rules, gains), winners, out is None, gains)
-        return HandOutcome(gains, winners, out is None)
+            return made_as(partnership_points(rules, gains), winners, out is None, gains)
+        return made_as(gains, winners, out is None)
 
     def score(self, rules: Rules, values: dict, totals: dict[str, int] | None = None) -> HandOutcome:
         """As `GameForm.score`; `totals` (per seat, before the hand) matter only where the

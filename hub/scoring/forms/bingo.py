@@ -97,7 +97,7 @@ class Bingo(GameForm):
             seat_field("bingo", "BINGO TOOK DBL", rules),
         ))
 
-    def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
+    def _score(self, rules: Rules, values: dict[str, int], made_as=HandOutcome) -> HandOutcome:
         first = seat_value(rules, values["first"])
         last = seat_value(rules, values["last"])
         bingo = seat_value(rules, values["bingo"])
@@ -116,7 +116,7 @@ class Bingo(GameForm):
             points[winner] = 1
         if bingo:
             points[bingo] += 1
-        return HandOutcome(points, (winner,), False)
+        return made_as(points, (winner,), False)
 
     # --- the player ---------------------------------------------------------------------
     def play_hand(self, rules: Rules, rng: random.Random, leader: str | None = None) -> PlayedHand:

@@ -7,7 +7,6 @@ six matadors, doubles half in play and full in hand).
 """
 from __future__ import annotations
 
-from dataclasses import replace
 
 from ..form import Variant, seat_field, seat_value
 from ..line import Matching
@@ -53,12 +52,13 @@ class Matador(SpotsForm):
         # "he must play if he can; the failure to do so deprives him of any count in that hand"
         return EntryForm(form.title, form.fields + (seat_field("forfeit", "DID NOT PLAY", rules),))
 
-    def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
+    def _score(self, rules: Rules, values: dict[str, int], made_as=HandOutcome) -> HandOutcome:
         outcome = super()._score(rules, values)
         failed = seat_value(rules, values.get("forfeit", 0))
-        if failed is None or not outcome.points[failed]:
-            return outcome
-        return replace(outcome, points={**outcome.points, failed: 0})
+        points = outcome.points
+        if failed is not None and points[failed]:
+            points = {**points, failed: 0}
+        return made_as(points, outcome.winners, outcome.blocked, outcome.side_points, outcome.tally)
 
     def values_of(self, rules: Rules, h: LineHand, rng, counts) -> dict[str, int]:
         values = super().values_of(rules, h, rng, counts)

@@ -87,16 +87,16 @@ class Muggins(SpotsForm):
                             for s in rules.seats)
         return fields
 
-    def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
+    def _score(self, rules: Rules, values: dict[str, int], made_as=HandOutcome) -> HandOutcome:
         in_play = {s: values.get(f"{s}_play", 0) + values.get(f"{s}_muggins", 0)
                    for s in rules.seats}
         for k, v in values.items():
             if k.endswith(("_play", "_muggins")) and v % 5:
                 raise Refusal("NOT A MULTIPLE 5")
         points, winners, blocked, _ = self._settle(rules, values)
-        return HandOutcome({s: in_play[s] + round5(points[s]) for s in rules.seats},
-                           winners, blocked,
-                           tally={f"{s}_play": in_play[s] for s in rules.seats})
+        return made_as({s: in_play[s] + round5(points[s]) for s in rules.seats},
+                       winners, blocked,
+                       tally={f"{s}_play": in_play[s] for s in rules.seats})
 
     # --- one count in play ---------------------------------------------------------------
     def count_form(self, rules: Rules) -> EntryForm:

@@ -71,7 +71,7 @@ class Sebastopol(SpotsForm):
         return EntryForm(form.title, fields + (replace(seat_field("draw", "TIE DRAW WON BY", rules),
                                                        when=block),), form.checks)
 
-    def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
+    def _score(self, rules: Rules, values: dict[str, int], made_as=HandOutcome) -> HandOutcome:
         out = seat_value(rules, values["out"])
         spots = {s: values[s] for s in rules.seats}
         pieces = {s: values[f"{s}_pieces"] for s in rules.seats}
@@ -87,8 +87,8 @@ class Sebastopol(SpotsForm):
             if drawn is not None:
                 raise Refusal("NO DRAW NEEDED")
             winner = tied[0]
-        return HandOutcome({s: int(s == winner) for s in rules.seats}, (winner,), out is None,
-                           tally={f"{s}_games": int(s == winner) for s in rules.seats})
+        return made_as({s: int(s == winner) for s in rules.seats}, (winner,), out is None,
+                       tally={f"{s}_games": int(s == winner) for s in rules.seats})
 
     @staticmethod
     def tied(rules: Rules, out, spots, pieces) -> list[str]:

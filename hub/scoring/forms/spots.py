@@ -123,8 +123,8 @@ class SpotsForm(LineForm):
         points, winners = settle(spots, out, book.block_rule, book.tie_rule, pieces)
         return points, winners, out is None, None
 
-    def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
-        return HandOutcome(*self._settle(rules, values))
+    def _score(self, rules: Rules, values: dict[str, int], made_as=HandOutcome) -> HandOutcome:
+        return made_as(*self._settle(rules, values))
 
     def values_of(self, rules: Rules, h: LineHand, rng: random.Random,
                   counts: list[dict[str, int]]) -> dict[str, int]:

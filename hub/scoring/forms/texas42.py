@@ -81,7 +81,7 @@ class Texas42(GameForm):
             Field("count", "BID SIDE COUNT", 0, ALL_COUNT, refuse=f"COUNT 0 TO {ALL_COUNT}"),
         ), (count_fits_tricks,))
 
-    def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
+    def _score(self, rules: Rules, values: dict[str, int], made_as=HandOutcome) -> HandOutcome:
         bidder = seat_value(rules, values["bidder"])
         if bidder is None:
             raise Refusal("NO BIDDER")
@@ -93,9 +93,9 @@ class Texas42(GameForm):
         ok = made >= bid if rules.variant == "at-least" else made > bid
         gains = {side: bid + made, other: 0} if ok else {side: 0, other: against + bid}
         winner = side if ok else other
-        return HandOutcome(partnership_points(rules, gains),
-                           tuple(s for s in rules.seats if side_of(s) == winner), False, gains,
-                           tally={"made": made, "against": against})
+        return made_as(partnership_points(rules, gains),
+                       tuple(s for s in rules.seats if side_of(s) == winner), False, gains,
+                       tally={"made": made, "against": against})
 
     # --- the player ---------------------------------------------------------------------
     def play_hand(self, rules: Rules, rng: random.Random, leader: str | None = None) -> PlayedHand:

@@ -91,18 +91,18 @@ class TiddleAWink(SpotsForm):
         return replace(form, fields=tuple(replace(f, when=block) if f.k in rules.seats else f
                                           for f in form.fields))
 
-    def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
+    def _score(self, rules: Rules, values: dict[str, int], made_as=HandOutcome) -> HandOutcome:
         if rules.variant == "milton-bradley":
-            return super()._score(rules, values)
+            return super()._score(rules, values, made_as)
         out = seat_value(rules, values["out"])
         if rules.variant == "grimm":
             _, winners = settle({s: values[s] for s in rules.seats}, out, TAKE_ALL)
-            return HandOutcome({s: int(s in winners) for s in rules.seats}, winners, out is None)
+            return made_as({s: int(s in winners) for s in rules.seats}, winners, out is None)
         played = {s: values.get(f"{s}_doubles", 0) for s in rules.seats}
         side = {k: sum(played[s] for s in k) + (out is not None and side_of(out) == k)
                 for k in SIDES}
         winners = tuple(s for s in rules.seats if out is not None and side_of(s) == side_of(out))
-        return HandOutcome(partnership_points(rules, side), winners, out is None, side)
+        return made_as(partnership_points(rules, side), winners, out is None, side)
 
     # --- one double in play (Grimm's party) --------------------------------------------
     def count_form(self, rules: Rules) -> EntryForm | None:

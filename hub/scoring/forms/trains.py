@@ -99,11 +99,11 @@ class TrainForm(GameForm):
                              refuse=f"{s}: {b.most_per_seat} AT MOST") for s in rules.seats)
         return EntryForm(self.title.upper()[:16], fields, (b, one_out(self, rules)))
 
-    def _score(self, rules: Rules, values: dict[str, int]) -> HandOutcome:
+    def _score(self, rules: Rules, values: dict[str, int], made_as=HandOutcome) -> HandOutcome:
         """Each seat scores what it keyed; the round's winners are the lowest (the one out)."""
         points = {s: values[s] for s in rules.seats}
         low = min(points.values())
-        return HandOutcome(points, tuple(s for s in rules.seats if points[s] == low), low > 0)
+        return made_as(points, tuple(s for s in rules.seats if points[s] == low), low > 0)
 
     def play_hand(self, rules: Rules, rng: random.Random, leader: str | None = None,
                   round: int = 1) -> PlayedHand:
