@@ -24,7 +24,9 @@ def round5(n: int) -> int:
 def settle(spots: dict[str, int], out: str | None, block_rule: str,
            tie_rule: str = TIE_NO_COUNT, pieces: dict[str, int] | None = None):
     """Points per seat and the winners, from the spots left and who went out (None: blocked)."""
-    points = dict.fromkeys(spots, 0)
+    # from the seats, not from `spots` itself: dict.fromkeys(a dict) makes the slower layout
+    # of a dict of any keys, which every later copy and look-up of the points pays
+    points = dict.fromkeys(spots.keys(), 0)
     total = sum(spots.values())
     if out is not None:
         points[out] = total - spots[out]   # the others' spots
