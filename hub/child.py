@@ -40,7 +40,10 @@ class Child:
         """The child's arguments: it starts on them (`python -m`, if it was not forked)."""
         if self._pid is not None:
             if self._args >= 0:
-                _send(self._args, "\0".join(args).encode() + b"\n")
+                try:
+                    _send(self._args, "\0".join(args).encode() + b"\n")
+                except OSError:   # it ended already: no answer, which `answer` says
+                    pass
                 self._args = _closed(self._args)
         elif self._popen is None:
             root = str(Path(__file__).resolve().parents[1])   # this hub's code, not another installed

@@ -5,11 +5,15 @@ before them, even with the chain made again after it, is audited again and found
 from __future__ import annotations
 
 import gc
+import os
+import signal
 import sqlite3
+import time
+from pathlib import Path
 
 import pytest
 
-from hub import audit_apart, conductor, seal
+from hub import audit_apart, child, conductor, seal
 from hub.event import Event
 from hub.conductor import events as k
 from hub.journal import Journal, JournalDamaged
@@ -158,6 +162,27 @@ def test_a_cut_journal_is_refused_and_leaves_no_child(whole, monkeypatch, childr
     with pytest.raises(JournalDamaged, match="the file is cut short"):
         open_party(whole)
     assert len(children.forked) == (children.way == "forked") * (1 + (chain_checked == "checked apart"))
+    assert children_left() == []
+
+
+def test_children_ended_before_their_work_leave_it_to_the_hub(whole, party_events, admitted, monkeypatch, forks):
+    """A forked child gone before it was given its work (killed by the host, or by the kernel
+    for memory): the hub audits the whole journal and checks the chain itself, and serves the
+    same party."""
+    monkeypatch.setattr(audit_apart, "SPLIT_ROWS", 1)
+    monkeypatch.setattr(seal, "APART_BYTES", 0)
+    given = child.Child.given
+
+    def ended_first(made, *args):
+        os.kill(made._pid, signal.SIGKILL)
+        while Path(f"/proc/{made._pid}/stat").read_text().rsplit(") ", 1)[1][0] != "Z":   # dead, unreaped
+            time.sleep(0.001)
+        return given(made, *args)
+    monkeypatch.setattr(child.Child, "given", ended_first)
+    journal, state = open_party(whole)
+    journal.close()
+    assert len(forks) == 2 and state == conductor.replay(party_events)
+    assert admitted[-len(party_events):] == [e.seq for e in party_events]   # then all of it audited here
     assert children_left() == []
 
 
