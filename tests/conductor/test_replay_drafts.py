@@ -123,6 +123,7 @@ def test_the_audit_folds_in_place_to_the_plain_folds_state_and_finds_the_same(pa
         "seq 249 conductor.guest-seated forged-246: NOT CHECKED IN",
         "seq 249 conductor.guest-seated forged-246: NOT FOLDED: KeyError: 'Nobody'"]
     assert not [t for s in audited.sessions for t in s.tables.values() if "_drafted" in vars(t)]
+    assert "_drafted" not in vars(audited)   # its seq numbered in place no more (fold.folded)
     assert all(type(s.tables) is FrozenMap for s in audited.sessions)
 
 
@@ -173,6 +174,7 @@ def test_the_replays_tables_are_no_longer_its_own_once_returned(party):
     p, journal = party
     half = replay(journal[:len(journal) // 2])
     assert not [t for s in half.sessions for t in s.tables.values() if "_drafted" in vars(t)]
+    assert "_drafted" not in vars(half)
     before = repr(half)
     audit(journal[len(journal) // 2:], half)
     assert repr(half) == before
