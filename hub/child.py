@@ -23,18 +23,14 @@ def forks() -> bool:
 
 
 class Child:
-    """`module`'s answer to arguments given now (`start`) or later (`Child(module)` and then
-    `given(*args)`): a child made later is forked now where a thread is started in between (the
-    journal's checkpointer, hub/checkpoints.py), and waits for its arguments."""
+    """`module`'s answer to arguments `given` later: forked now, before the hub opens its journal
+    (no SQLite connection's state carried into the child) and before the journal's checkpointer's
+    thread starts (hub/checkpoints.py), it waits for them."""
 
     def __init__(self, module: str):
         self._module, self._popen, self._pid = module, None, None
         if forks():
             self._fork()
-
-    @classmethod
-    def start(cls, module: str, *args: str) -> Child:
-        return cls(module).given(*args)
 
     def given(self, *args: str) -> Child:
         """The child's arguments: it starts on them (`python -m`, if it was not forked)."""
