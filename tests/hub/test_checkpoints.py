@@ -72,12 +72,13 @@ def test_the_wal_stays_bounded_while_the_checkpointer_runs(tmp_path):
         sizes.append(wal(path).stat().st_size)
     j.close()
     assert any(c.writer for c in checkpoints)   # the thread's alone could not copy it whole
-    # the writer's turn comes at the thread's first checkpoint past `limit` frames: by then one
-    # interval's commits more at most (a few under load: 494 frames seen, past a 4 MB bound)
+    # the writer's turn comes at the thread's first checkpoint past `limit` frames: by then the
+    # commits of the thread's wait for its turn more, which a loaded machine lengthens (494
+    # frames seen at load 3, ~630 at load 11): bounded all the same, where unchecked it grows
     reader = open_reader(path)
     frame = 24 + reader.execute("PRAGMA page_size").fetchone()[0]
     reader.close()
-    assert max(sizes) < 32 + 2 * 500 * frame, f"the WAL grew to {max(sizes):,} bytes"
+    assert max(sizes) < 32 + 4 * 500 * frame, f"the WAL grew to {max(sizes):,} bytes"
     assert rows_in_file_alone(path, tmp_path) == 2000
 
 
