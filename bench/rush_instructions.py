@@ -161,8 +161,9 @@ def run(where: Path, batches: list[int], views: str, no_seal: bool, edge: bool =
     from hub.service import Hub, TableInput
     from web import create_app
     rush = pickle.loads((where / "rush.pickle").read_bytes())
-    if sum(batches) != len(rush):
-        raise SystemExit(f"--batches sums to {sum(batches)}, not the rush's {len(rush)} results")
+    if sum(batches) > len(rush):
+        raise SystemExit(f"--batches sums to {sum(batches)}, more than the rush's {len(rush)} results")
+    rush = rush[:sum(batches)]   # fewer: the rush's first (a view after one entry: `--batches "1 1 1 1"`)
     scratch = scratch_journal(where, "run")
     logging.getLogger("hub").setLevel(logging.ERROR)
     if no_seal:
