@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
+from operator import itemgetter
 from typing import NamedTuple
 
 import orjson
@@ -152,12 +153,17 @@ def view(st: dict, state, hidden: bool, before: Drawn | None = None) -> dict:
     phase = phase_of(session and session["state"], number)
     if phase == "guests":
         phase = "waiting"   # the room waits for the bell while the guests come in
-    totals = {p["guest"]: p["amount"] for p in st.get("leaders", [])}
     low = st.get("lowest_wins", False)   # the train games: said on the title and the leaders
     if before is None or before.setup is not setup or before.view["hidden"] != hidden:
         before = Drawn({}, {}, setup)
-    old_totals = {p["guest"]: p["amount"] for p in before.standings.get("leaders", [])}
-    moved = {g for g, amount in totals.items() if old_totals.get(g) != amount} | (old_totals.keys() - totals)
+    ranked, old_ranked = st.get("leaders", []), before.standings.get("leaders", [])
+    totals = {p["guest"]: p["amount"] for p in ranked}
+    # the guests whose totals moved: all among the rows between the first and last place that
+    # differ (before and after those, the very same rows)
+    lo, hi, old_hi = frames.span(ranked, old_ranked)
+    old_totals, new_totals = ({p["guest"]: p["amount"] for p in rows[a:b]} for rows, a, b in
+                              ((old_ranked, lo, old_hi), (ranked, lo, hi)))
+    moved = {g for g, amount in new_totals.items() if old_totals.get(g) != amount} | (old_totals.keys() - new_totals)
     out = {
         "title": FORM_NAMES.get(st["form"], st["form"]) + (" — the lowest total wins" if low else ""),
         "measure_label": "lowest first" if low else MEASURE_WORDS.get(st["measure"], st["measure"]),
@@ -166,8 +172,7 @@ def view(st: dict, state, hidden: bool, before: Drawn | None = None) -> dict:
         "tables": _kept(st.get("progress", []), before.standings.get("progress", []), before.view.get("tables", []),
                         lambda row: _table(row, setup, totals, hidden),
                         lambda row: moved.isdisjoint(row["seats"].values())),
-        "leaders": [] if hidden else _kept(st.get("leaders", []), before.standings.get("leaders", []),
-                                           before.view.get("leaders", []), _leader),
+        "leaders": [] if hidden else _leaders(ranked, old_ranked, before.view.get("leaders", []), (lo, hi, old_hi)),
         # the movement that seated this session, shown until the bell starts it
         "moves": [{"name": m.guest, "to": m.to} for m in moves(state, state.session)]
         if session and session["state"] == "seated" else [],
@@ -188,9 +193,26 @@ def _kept(rows: list, old_rows: list, old_made: list, make, also=None) -> list:
     return out + [make(row) for row in rows[len(out):]]
 
 
+def _leaders(rows: list, old_rows: list, old_made: list, span: tuple[int, int, int]) -> list:
+    """The leaders' rows, ranked by their places (the page numbers them: a rank in each row made
+    every row between a risen player's old and new places a new one, session 18), each the one
+    made before for its card where what it shows is the same; `span`: `frames.span(rows, old_rows)`."""
+    if len(old_made) != len(old_rows):
+        old_rows, old_made, span = [], [], (0, len(rows), 0)
+    lo, hi, old_hi = span
+    made = dict(zip(map(_card, old_rows[lo:old_hi]), zip(old_rows[lo:old_hi], old_made[lo:old_hi])))
+    return old_made[:lo] + [
+        was[1] if (was := made.get(p["card"])) is not None and (p is (w := was[0]) or (
+            p["amount"] == w["amount"] and p["place"] == w["place"] and p["guest"] == w["guest"]
+            and p["left"] == w["left"]))   # what its row shows (`_leader`) the same
+        else _leader(p) for p in rows[lo:hi]] + old_made[old_hi:]
+
+
+_card = itemgetter("card")
+
+
 def _leader(p: dict) -> dict:
-    return {"rank": p["rank"], "name": p["guest"] + (" (left)" if p["left"] else ""),
-            "card": p["place"] or "", "total": p["amount"]}
+    return {"name": p["guest"] + (" (left)" if p["left"] else ""), "card": p["place"] or "", "total": p["amount"]}
 
 
 def _table(row: dict, setup, totals: dict, hidden: bool) -> dict:

@@ -39,6 +39,7 @@ class Projected(Party):
         self.standings = standings_after(self.state, self.standings)   # as the hub keeps them
         st, hidden = self.standings.page, self.rng.random() < 0.1
         assert st == standings(self.state)
+        assert [p["rank"] for p in st["leaders"]] == list(range(1, len(st["leaders"]) + 1))   # the page ranks by place
         made = view(st, self.state, hidden, self.drawn)
         assert made == view(st, self.state, hidden)
         if self.drawn is not None and self.drawn.view["hidden"] == hidden and self.state.setup is self.drawn.setup:
@@ -108,3 +109,31 @@ def test_a_rush_that_moved_every_row_is_sent_whole_without_its_change_made():
     assert len(orjson.dumps(told).decode()) >= len(orjson.dumps(after).decode())
     later = keyed([7])
     assert not no_smaller(change(after, later, 2), later)
+
+
+def test_players_who_rose_or_fell_are_sent_not_the_rows_between():
+    """After one result a few players rise or fall past many others; the change sends the rows
+    of the players whose totals moved and says where the other rows went, not every row between
+    their old and new places (the page ranks the rows by place: session 18)."""
+    rng = random.Random(18)
+    p = Party()
+    p.create(form="draw", tables=30)
+    p.guests([f"G{i:03d}" for i in range(120)])
+    p.draw(seed=5)
+    p.start()
+    setup, seen = p.state.setup, []
+    st = standings_after(p.state)
+    drawn = Drawn(st.page, view(st.page, p.state, False), setup)
+    for n in [n for _ in range(3) for n in range(1, 31)]:
+        t = p.state.session.tables[n]
+        p.must(p.result(n, played_values(setup, t.seats, rng, lead=keys_lead(setup.form, t.entered + 1))))
+        st = standings_after(p.state, st)
+        made = view(st.page, p.state, False, drawn)
+        told = change(drawn.view, made, 1)
+        sent = len(told["lists"].get("leaders", {"rows": []})["rows"])
+        assert sent <= 4, sent   # the seats' players at most
+        assert json.loads(json.dumps(applied(drawn.view, told))) == json.loads(json.dumps(made))
+        # the places whose row differs: what a change by place sent
+        seen.append(sum(row != was for row, was in zip(made["leaders"], drawn.view["leaders"])))
+        drawn = Drawn(st.page, made, setup)
+    assert max(seen) > 20   # some rose or fell past many others

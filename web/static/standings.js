@@ -125,9 +125,9 @@ function renderLeft() {
 }
 
 function leaderRows() {
-  return (view.leaders || []).map((p) => {
+  return (view.leaders || []).map((p, i) => {   // ranked by their places (web/projection.py)
     const li = el("li");
-    li.append(el("span", "rank", p.rank + "."), nameEl("name", p.name),
+    li.append(el("span", "rank", (i + 1) + "."), nameEl("name", p.name),
               el("span", "where", p.card || ""), el("span", "total", String(p.total)));
     return li;
   });
@@ -241,12 +241,17 @@ function renderPrizes() {
   cutNames($("ceremony"));
 }
 
-// The view after a `change` (web/frames.py `applied`): every key it sets, and the rows of
-// the lists it names at their places, the lists cut or grown to their new lengths.
+// The view after a `change` (web/frames.py `applied`): every key it sets, and the lists it
+// names made of the runs of rows held (`from`: [first, count] each; without it the list held,
+// cut or grown to its new length) and the rows sent, at their places.
 function applied(before, change) {
   const next = { ...before, ...change.set };
   for (const [name, told] of Object.entries(change.lists)) {
-    const rows = before[name].slice(0, told.length);
+    const held = before[name];
+    const rows = told.from
+      ? told.from.flatMap(([first, count]) => Array.from({ length: count }, (_, k) => held[first + k] ?? null))
+      : held.slice(0, told.length);
+    while (rows.length < told.length) rows.push(null);
     for (const [i, row] of told.rows) rows[i] = row;
     next[name] = rows;
   }
