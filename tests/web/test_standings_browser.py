@@ -152,7 +152,10 @@ def test_the_room_sees_the_movement_and_the_prize_ceremony(hub, server, room, pa
     page.goto(server.url)
     play_session(tables, 1)
     submit(hub, ev.RESEAT, {"seed": 7})
-    page.wait_for_function("document.getElementById('state').dataset.state === 'between'")
+    # the moves' view, not the ended session's before it (also 'between': a loaded machine's
+    # page could still hold that one here)
+    page.wait_for_function("document.getElementById('state').dataset.state === 'between'"
+                           " && document.getElementById('left-title').textContent.startsWith('To your seats')")
     moves = hub.standings()[1]["moves"]
     assert moves and all(" -> Table " in m for m in moves)
     rows = page.locator("#left-list li").all_inner_texts()
