@@ -84,16 +84,22 @@ def test_a_view_made_from_the_one_before_is_the_whole_view(form):
     assert p.changes > p.views
 
 
-def test_a_rush_that_moved_every_row_is_sent_whole_without_its_change_made():
-    """Every table keys its game at once (the rush after the bell): about every row of the view
-    moved, and the change, found no smaller than the view without its JSON made, is indeed no
-    smaller; a view where a few rows moved is not found so."""
-    rng = random.Random(16)
+def _drawn_and_started() -> Party:
+    """A Draw party of 30 tables, its 120 guests seated by a drawn lot and the bell rung."""
     p = Party()
     p.create(form="draw", tables=30)
     p.guests([f"G{i:03d}" for i in range(120)])
     p.draw(seed=5)
     p.start()
+    return p
+
+
+def test_a_rush_that_moved_every_row_is_sent_whole_without_its_change_made():
+    """Every table keys its game at once (the rush after the bell): about every row of the view
+    moved, and the change, found no smaller than the view without its JSON made, is indeed no
+    smaller; a view where a few rows moved is not found so."""
+    rng = random.Random(16)
+    p = _drawn_and_started()
     setup = p.state.setup
 
     def keyed(tables):
@@ -116,11 +122,7 @@ def test_players_who_rose_or_fell_are_sent_not_the_rows_between():
     of the players whose totals moved and says where the other rows went, not every row between
     their old and new places (the page ranks the rows by place: session 18)."""
     rng = random.Random(18)
-    p = Party()
-    p.create(form="draw", tables=30)
-    p.guests([f"G{i:03d}" for i in range(120)])
-    p.draw(seed=5)
-    p.start()
+    p = _drawn_and_started()
     setup, seen = p.state.setup, []
     st = standings_after(p.state)
     drawn = Drawn(st.page, view(st.page, p.state, False), setup)
