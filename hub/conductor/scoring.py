@@ -29,6 +29,7 @@ from .setup import Setup
 
 _tuple_new = tuple.__new__
 
+
 def variant(setup: Setup, play_off: bool = False) -> str:
     """The engine's variant a table of the party plays: the party form's reading (forms/). A
     play-off among players tied for a prize is "a game among themselves", each for himself:

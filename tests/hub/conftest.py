@@ -52,4 +52,3 @@ def admitted(monkeypatch):
         return audit(events, state)
     monkeypatch.setattr(conductor, "audit", counted)
     return seen
-

@@ -138,4 +138,3 @@ def test_a_scorer_makes_each_variants_outcome_as_its_caller_asks(name):
             for _ in range(5):
                 values = f.play_hand(rules, rng).values
                 assert scorer(dict(values)) == ("made", f.score(rules, dict(values)))
-
