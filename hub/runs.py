@@ -49,7 +49,8 @@ class Run:
 
 
 class Runs:
-    """This journal's runs: those before (read at open) and this one, noted every ALIVE_S."""
+    """This journal's runs: those before (read at open) and this one, noted every ALIVE_S
+    and at once when a board comes or goes."""
 
     def __init__(self, journal_path: str | Path):
         self.path = _beside(journal_path)
@@ -58,6 +59,7 @@ class Runs:
         self._now: Callable[[], tuple[int, dict[str, str]]] | None = None
         self._broker: tuple[str, int] | None = None
         self._stop = threading.Event()
+        self._changed = threading.Event()
         self._thread: threading.Thread | None = None
 
     @property
@@ -72,16 +74,27 @@ class Runs:
         self._thread = threading.Thread(target=self._beat, name="hub-runs", daemon=True)
         self._thread.start()
 
+    def changed(self) -> None:
+        """A board came online or went: noted now, not at the next beat, so that a hub
+        killed a moment after its boards came online still knows them when started again.
+        Noted on the run's own thread: the caller (the hub's writer) never waits on the disk."""
+        self._changed.set()
+
     def end(self) -> None:
         """An orderly stop (after the journal's last commit)."""
         if self._thread is None:
             return
         self._stop.set()
+        self._changed.set()
         self._thread.join(5)
         self._note(stopped=time.time())
 
     def _beat(self) -> None:
-        while not self._stop.wait(ALIVE_S):
+        while True:
+            self._changed.wait(ALIVE_S)
+            self._changed.clear()   # before the note: a change during it is noted again
+            if self._stop.is_set():
+                return
             try:
                 self._note()
             except OSError as e:   # a full disk must not stop the party: the journal says the rest

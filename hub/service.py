@@ -215,6 +215,8 @@ class Hub(Reading):   # the screens' read calls: hub/reading.py
             self._inbox.put(TableInput(table, payload))
         else:
             self.boards.note(table, leaf, payload)
+            if leaf == "status":
+                self.runs.changed()
             if leaf == "heartbeat" and self.replication.rebuilding():
                 self._inbox.put(Heard(table))   # after the entries its board sent back
 

@@ -34,6 +34,31 @@ def test_a_run_stopped_in_order_says_when_and_a_killed_one_its_last_sign_of_life
     killed.end()
 
 
+def test_a_board_coming_online_is_noted_at_once_not_at_the_next_beat(tmp_path, monkeypatch):
+    """A hub killed a second after its boards came online: started again, it still knows
+    which boards to wait for (the console's restart summary, web/restart.py)."""
+    monkeypatch.setattr(runs, "ALIVE_S", 3600.0)   # no beat in this test: only the change notes
+    journal = tmp_path / "party.sqlite3"
+    online: dict[str, str] = {}
+    run = Runs(journal)
+    run.begin(("127.0.0.1", 41883), lambda: (1, dict(online)))
+    assert runs.last(journal).boards == {}
+    online.update({"1": "b1", "2": "b2"})
+    run.changed()
+    deadline = time.monotonic() + 10
+    while runs.last(journal).boards != online and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert runs.last(journal).boards == {"1": "b1", "2": "b2"}
+    del online["2"]
+    run.changed()
+    deadline = time.monotonic() + 10
+    while runs.last(journal).boards != online and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert runs.last(journal).boards == {"1": "b1"}
+    run.end()
+    assert runs.last(journal).stopped is not None
+
+
 def test_a_damaged_runs_file_leaves_the_party_going_without_its_history(tmp_path):
     journal = tmp_path / "party.sqlite3"
     (tmp_path / "party.sqlite3.runs.json").write_text('{"runs": [{"started": "')

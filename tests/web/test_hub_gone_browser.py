@@ -147,7 +147,10 @@ def test_the_hub_killed_under_an_open_console_and_projector(chromium, tmp_path):
         def boards_back() -> bool:
             console.reload()
             return "Every board online before is back (2)" in console.locator("#restart-boards").inner_text()
-        within(BACK_WITHIN, "both boards back", boards_back)
+        try:
+            within(BACK_WITHIN, "both boards back", boards_back)
+        except AssertionError as e:
+            raise AssertionError(f"{e}; the console says: {console.locator('#restart-boards').inner_text()}") from None
         console.screenshot(path=str(IMG / "hub-restarted-console.png"), full_page=True)
         # the page with typing kept it, and was told of the restart in place
         tables_page.wait_for_selector("#restart")
