@@ -1,12 +1,12 @@
 """The audit: would the conductor have written this journal? (docs/journal.md)
 
 Every input in the journal is admitted again against the state folded before it,
-exactly as the hub admitted it (`admit`, at the time it was journaled): a refusal
-is listed with its seq and reason. The hub's decisions are checked against what
-the judge decides for the input before them (the bell, the cards drawn, the
-players moved) or what the clock brings about (`tick`), and a result's journaled
-outcome against the engine's score of it now. A journal the hub wrote passes; one
-written around the judge (by hand, by another program, by a bug) shows where.
+exactly as the hub admitted it (`admit`'s steps, `admitted`, at the time it was
+journaled): a refusal is listed with its seq and reason. The hub's decisions are
+checked against what the judge decides for the input before them (the bell, the cards
+drawn, the players moved) or what the clock brings about (`tick`), and a result's
+journaled outcome against the engine's score of it now. A journal the hub wrote passes;
+one written around the judge (by hand, by another program, by a bug) shows where.
 
 One pass gives the state too, so the hub audits at start-up instead of replaying.
 """
@@ -20,7 +20,7 @@ from hub.speed import made
 
 from .fold import apply, collector_paused, drafting, initial, undrafted
 from .frozen import undo
-from .judge import admit
+from .judge import admitted
 from .kinds.sessions import tick
 from .state import PartyState
 
@@ -70,16 +70,19 @@ def audit(events, state: PartyState | None = None) -> tuple[PartyState, tuple[Fi
                 own.append(after_own)
                 after_own = next(rows, None)
             p, outcome = _again(e)
-            verdict, after, admitted = admit(state, p, e.seq - 1, e.at)
             seen = len(found)
-            if not verdict.ok:
-                found.append(Finding(e.seq, e.id, e.kind, verdict.why))
-            elif outcome is not None and outcome != admitted[0].what.outcome:
-                found.append(Finding(e.seq, e.id, e.kind, "OUTCOME DIFFERS"))
-            if len(own) > 1 or len(admitted) > 1:
-                found += _decisions(e, admitted[1:], own[1:])
+            try:
+                _, after, judged = admitted(state, p, e.seq - 1, e.at)
+            except Refusal as r:   # admit's refusal, its why as the table was told it
+                judged = ()
+                found.append(Finding(e.seq, e.id, e.kind, r.why))
+            else:
+                if outcome is not None and outcome != judged[0].what.outcome:
+                    found.append(Finding(e.seq, e.id, e.kind, "OUTCOME DIFFERS"))
+            if len(own) > 1 or len(judged) > 1:
+                found += _decisions(e, judged[1:], own[1:])
             # one row and no finding: admit made one event, numbered as the row (every input)
-            if len(found) == seen and (len(own) == 1 or [(x.seq, x.at) for x in admitted]
+            if len(found) == seen and (len(own) == 1 or [(x.seq, x.at) for x in judged]
                                        == [(x.seq, x.at) for x in own]):
                 state = after   # the journal holds exactly what admit made: the same fold
                 changes.clear()

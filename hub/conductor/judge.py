@@ -1,11 +1,11 @@
 """The judge: is an input true to the party so far? Answered before it is journaled.
 
 `admit(state, proposal, seq, now)` is the one step every writer takes (the hub,
-the tests' party, the benches, the audit): it refuses (with a reason short
-enough for a table's display) or admits the proposal, followed by any decision
-it brings about (the bell rung when a table finishes its last game, the cards
-drawn, the players moved), numbered after `seq` and folded: the state it returns
-is the one the journal will replay to, and the hub journals the events in one
+the tests' party, the benches; the audit its steps less the verdict, `admitted`): it
+refuses (with a reason short enough for a table's display) or admits the proposal,
+followed by any decision it brings about (the bell rung when a table finishes its last
+game, the cards drawn, the players moved), numbered after `seq` and folded: the state it
+returns is the one the journal will replay to, and the hub journals the events in one
 transaction. What the judge decides or computes (a seed, a result's outcome) is
 in the events' bodies, so the fold never decides or scores it again. Each kind's
 check is its concern's, in hub/conductor/kinds/ (registry.py gathers them); here, only
@@ -29,36 +29,46 @@ def admit(state: PartyState, p: Proposal, seq: int, now: float
     """The verdict on `p`, the state after it and the events to journal (numbered from
     seq + 1, at `now`); a refusal leaves the state as it was and journals nothing."""
     try:
-        # who may send it, then its kind's check (one frame for both: every input, and every
-        # row of the start-up audit). The body is read (p.what) once its author is known to
-        # be one who may send it: a malformed body is refused with why (hub/conductor/body.py),
-        # the checks read values.
-        by_check = CHECKS.get(p.kind)
-        if by_check is None:   # a hub decision is the judge's own: nobody proposes one
-            raise Refusal("UNKNOWN KIND")
-        by, check = by_check
-        if by == "table":   # from a table of this party, saying its own number
-            source, _, n = p.source.partition(":")
-            if source != "table" or not n.isdigit() or p.what.table != (n := int(n)):
-                raise Refusal("WRONG TABLE")
-            if state.setup is None:
-                raise Refusal("NO PARTY")
-            if not 1 <= n <= state.setup.tables:
-                raise Refusal("UNKNOWN TABLE")
-            a = check(state, p, n, now)
-        else:
-            login = _staff_of(state, p)
-            _ = p.what   # read (or refused) before the check looks at the state
-            a = check(state, p, login, now)
-        events, after = _fold(state, a.proposals, seq, now)
-        due = bell_due(after, a.bell_at, p) if a.bell_at is not None else ()
-        if due:
-            bell, after = _fold(after, due, seq + len(events), now)
-            events += bell
+        msg, after, events = admitted(state, p, seq, now)
     except Refusal as r:   # the only exception a bad input raises: anything else is a bug
         return Verdict.refuse(r.why, held=isinstance(r, NotYet)), state, ()
     # Verdict.admit's verdict, without its call and its events gathered again (every input)
-    return Verdict(True, events, shown(a.msg)), after, events
+    return Verdict(True, events, shown(msg)), after, events
+
+
+def admitted(state: PartyState, p: Proposal, seq: int, now: float
+             ) -> tuple[str, PartyState, tuple[Event, ...]]:
+    """`admit` less its verdict: the message for the display (not yet cut to its width), the
+    state after `p` and the events; raises the `Refusal` that `admit` answers with. The
+    start-up's audit calls it for every row: it reads the refusal's why and the events, and
+    a verdict with its message `shown` was 6 k instructions a row it threw away."""
+    # who may send it, then its kind's check (one frame for both: every input, and every
+    # row of the start-up audit). The body is read (p.what) once its author is known to
+    # be one who may send it: a malformed body is refused with why (hub/conductor/body.py),
+    # the checks read values.
+    by_check = CHECKS.get(p.kind)
+    if by_check is None:   # a hub decision is the judge's own: nobody proposes one
+        raise Refusal("UNKNOWN KIND")
+    by, check = by_check
+    if by == "table":   # from a table of this party, saying its own number
+        source, _, n = p.source.partition(":")
+        if source != "table" or not n.isdigit() or p.what.table != (n := int(n)):
+            raise Refusal("WRONG TABLE")
+        if state.setup is None:
+            raise Refusal("NO PARTY")
+        if not 1 <= n <= state.setup.tables:
+            raise Refusal("UNKNOWN TABLE")
+        a = check(state, p, n, now)
+    else:
+        login = _staff_of(state, p)
+        _ = p.what   # read (or refused) before the check looks at the state
+        a = check(state, p, login, now)
+    events, after = _fold(state, a.proposals, seq, now)
+    due = bell_due(after, a.bell_at, p) if a.bell_at is not None else ()
+    if due:
+        bell, after = _fold(after, due, seq + len(events), now)
+        events += bell
+    return a.msg, after, events
 
 
 def judge(state: PartyState, p: Proposal, now: float) -> Verdict:
