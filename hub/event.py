@@ -156,6 +156,24 @@ class Event:
     def digest(self) -> str:
         return self.sent.digest if self.sent else digest(self.source, self.kind, self.body, self.body_json)
 
+    # An event is also an input admitted again from its row (the start-up's audit, hub/conductor/
+    # audit.py): no check reads what the judge fills in (a result's outcome, a count undone's
+    # why), and where the judge fills in what the row holds, the row is its own judged copy
+    # and its own event, compared as values (no proposal made from the row, no body spelled,
+    # no event made: 5 k instructions a row, 45 k a result); otherwise, a proposal made from it
+    # as from any other, for the audit to compare.
+    def judged(self, **fields) -> "Event | Proposal":
+        what = self.what
+        for name, value in fields.items():
+            if getattr(what, name) != value:
+                return Proposal.judged(self, **fields)
+        return self
+
+    def event(self, seq: int, at: float) -> "Event":
+        if seq == self.seq and at == self.at:
+            return self
+        return Proposal.event(self, seq, at)
+
     def to_json(self) -> dict:
         return {"seq": self.seq, "id": self.id, "at": self.at, "source": self.source,
                 "kind": self.kind, "body": self.body}

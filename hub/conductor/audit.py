@@ -16,7 +16,6 @@ from dataclasses import dataclass
 
 from hub.event import Event, Proposal
 from hub.refusal import Refusal
-from hub.speed import made
 
 from .fold import apply, collector_paused, drafting, initial, undrafted
 from .frozen import undo
@@ -69,10 +68,13 @@ def audit(events, state: PartyState | None = None) -> tuple[PartyState, tuple[Fi
             while after_own is not None and after_own.id.startswith(decision):
                 own.append(after_own)
                 after_own = next(rows, None)
-            p, outcome = _again(e)
+            try:   # the outcome journaled with it (a result's, a correction's, a count's), if any
+                outcome = e.what.outcome
+            except Refusal:   # no body of its kind: the judge refuses it, with why
+                outcome = None
             seen = len(found)
-            try:
-                _, after, judged = admitted(state, p, e.seq - 1, e.at)
+            try:   # the row is the input admitted again, and its own event (`Event.judged`)
+                _, after, judged = admitted(state, e, e.seq - 1, e.at)
             except Refusal as r:   # admit's refusal, its why as the table was told it
                 judged = ()
                 found.append(Finding(e.seq, e.id, e.kind, r.why))
@@ -127,37 +129,3 @@ def _same(want: Proposal, got: Event) -> bool:
         return want.kind == got.kind and want.what == got.what
     except Refusal:   # the journaled one is no body of its kind
         return False
-
-
-def _again(e: Event) -> tuple[Proposal, object]:
-    """The journaled input, to be admitted again, and the outcome journaled with it (a
-    result's, a correction's, a count's), if any."""
-    try:
-        what = e.what
-    except Refusal:
-        return Proposal(e.id, e.source, e.kind, e.body), None   # the judge refuses it, with why
-    return made(_Again, {"id": e.id, "source": e.source, "kind": e.kind, "body": e.body, "sent": None,
-                         "what": what, "row": e}), what.outcome
-
-
-class _Again(Proposal):
-    """A journaled input admitted again, made once from its row (`row`): its body and value
-    as journaled, with what the judge filled in (a result's outcome, a count undone's why),
-    which no check reads and the judge fills in again. The audit writes no journal, so what
-    admit would journal is compared with the row as values: where the judge fills in what the
-    row holds, the input is its own judged copy and the row its event (no body spelled, no
-    proposal or event made: 45 k instructions a result); anything else admit makes as it
-    makes it, for the audit to compare."""
-
-    def judged(self, **fields) -> Proposal:
-        what = self.what
-        for name, value in fields.items():
-            if getattr(what, name) != value:
-                return Proposal.judged(self, **fields)
-        return self
-
-    def event(self, seq: int, at: float) -> Event:
-        row = self.row
-        if seq == row.seq and at == row.at:
-            return row
-        return Proposal.event(self, seq, at)
