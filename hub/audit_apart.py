@@ -4,16 +4,21 @@ An audit admits every input again against the state before it, so it cannot be c
 by itself; but a fold costs about half an admit, and an audit may start from a state folded
 from the rows before it (the audit done once, hub/startup.py). So a child process audits the
 first rows from the start while the hub folds them, then audits the rest: the hub waits for
-about two thirds of a whole audit instead of all of it. The child says only whether its rows
+about two thirds of a whole audit instead of all of it. The child says whether its rows
 passed; where it finds anything, or cannot say, the hub audits the whole journal itself, as
-it always did, so a journal that fails is told in the same words and findings."""
+it always did, so a journal that fails is told in the same words and findings. It checks the
+seal's chain on its read of the rows besides (hub/seal.py, `Links`), and says it: on two cores
+a third process reading every row again (the chain's child, `seal.Checking`) shared a core
+with one of the other two."""
 from __future__ import annotations
 
+import json
 import sys
+from dataclasses import asdict
 from itertools import islice
 from pathlib import Path
 
-from . import child, conductor
+from . import child, conductor, seal
 from .journal import open_reader, read_events
 
 # Fewer rows to audit than this and the hub audits them alone: the split costs the hub a fold of
@@ -39,7 +44,7 @@ class FirstRows:
     the hub knows them (`audit`)."""
 
     def __init__(self):
-        self._child = child.Child(__name__)
+        self._child, self._answer = child.Child(__name__), None
 
     @classmethod
     def ready(cls, path: str | Path) -> FirstRows | None:
@@ -51,12 +56,27 @@ class FirstRows:
         return cls() if big else None
 
     def audit(self, path: str | Path, done: int, to: int) -> None:
-        self._child.given(str(path), str(done), str(to))
+        """The rows after `done` up to `to` audited, and the seal's chain checked on the child's
+        read of them and the rest (hub/seal.py, `Links`), against the head record as it is
+        before the child reads a row."""
+        self._child.given(str(path), str(done), str(to), json.dumps(seal.read_head(path)))
 
     def passed(self) -> bool:
         """The child audited its rows and found nothing (False: it found something, or could
         not say)."""
-        return self._child.answer() == b"passed"
+        said = self._said()
+        return said is not None and said["passed"]
+
+    def chain(self) -> seal.Chain | None:
+        """The journal's chain as the child checked it (None: it could not say)."""
+        said = self._said()
+        return seal.heard(said["chain"]) if said is not None else None
+
+    def _said(self) -> dict | None:
+        if self._answer is None:
+            out = self._child.answer()
+            self._answer = json.loads(out) if out is not None else {}
+        return self._answer or None
 
     def stop(self) -> None:
         """Killed if running (the start-up failed, or went on without it)."""
@@ -72,16 +92,19 @@ def split(done: int, last: int, first_input_after) -> int | None:
     return seq - 1 if seq is not None and seq - 1 > done else None
 
 
-def answer(path: str, done: str, to: str) -> bytes:
-    """The child's answer: b"passed" where the rows after `done` up to `to` of the journal at
-    `path` pass the audit, b"found" otherwise."""
+def answer(path: str, done: str, to: str, record: str) -> bytes:
+    """The child's answer, as JSON: whether the rows after `done` up to `to` of the journal at
+    `path` pass the audit, and the journal's chain with the head record `record` (JSON)."""
     done_, to_ = int(done), int(to)
-    events = read_events(open_reader(path))
+    db = open_reader(path)
+    links = seal.Links(db)
+    events = read_events(db, links=links)
     with conductor.collector_paused():
         passed = conductor.replay(islice(events, done_)) if done_ else None
         state, findings = conductor.audit(islice(events, to_ - done_), passed)
-    return b"passed" if not findings and state.seq == to_ else b"found"
+    chain = links.chain(seal.record_heard(json.loads(record)))   # the rows after `to` read for it
+    return json.dumps({"passed": not findings and state.seq == to_, "chain": asdict(chain)}).encode()
 
 
-if __name__ == "__main__":   # the child not forked: python -m hub.audit_apart JOURNAL DONE TO
-    sys.stdout.buffer.write(answer(*sys.argv[1:4]))
+if __name__ == "__main__":   # the child not forked: python -m hub.audit_apart JOURNAL DONE TO RECORD
+    sys.stdout.buffer.write(answer(*sys.argv[1:5]))

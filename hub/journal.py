@@ -5,7 +5,7 @@ import hashlib
 import json
 import sqlite3
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
 import orjson
 
@@ -60,15 +60,12 @@ _VERDICTS = "SELECT id, seq, digest FROM journal WHERE id IN (SELECT value FROM 
 
 
 class Journal:
-    """The hub's single writer's handle: used from one thread at a time.
-
-    Readers (the web app, `party replay`) use `open_reader` and `read_events`.
-    """
+    """The hub's single writer's handle, used from one thread at a time (readers, the web app and
+    `party replay`, use `open_reader` and `read_events`)."""
 
     def __init__(self, path: str | Path, checker: child.Child | None = None):
-        """`checker`: the chain is checked by this child process (`seal.checker`, made before the
-        caller opened the journal) while the caller goes on; `chain` waits for it, and `head` is
-        set once it is asked for (the hub's start-up asks before it serves)."""
+        """`checker`: the chain checked by this child (`seal.checker`, made before the journal was opened)
+        while the caller goes on; `chain` waits for it, and sets `head` (the start-up asks before it serves)."""
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         if self.path.exists():
@@ -118,6 +115,10 @@ class Journal:
             self._checking.stop()
             self._checking = None
         self._chain = chain
+
+    def chain_told_by(self, told: Callable[[], seal.Chain | None]) -> None:
+        """The chain as another's read of the rows checks it (hub/audit_apart.py), not the checker."""
+        self._checking.told_by(told)
 
     def close(self) -> None:
         if self._checking is not None:
@@ -342,15 +343,14 @@ def check_file(path: str | Path) -> None:
                              f"from byte offset {size:,}, are missing")
 
 
-def read_events(db: sqlite3.Connection, after: int = 0) -> Iterator[Event]:
+def read_events(db: sqlite3.Connection, after: int = 0, links: seal.Links | None = None) -> Iterator[Event]:
     """The journal's rows from seq `after` on, in order, each read as an Event; a row that
     cannot be read (the file damaged, a body that is not JSON) raises JournalDamaged naming
-    its seq, or the last seq read whole."""
+    its seq, or the last seq read whole. `links`: the rows as the chain is checked on them."""
     last, loads, journaled = after, orjson.loads, Event.journaled   # last: the last seq read whole
     try:
-        rows = db.execute(
-            "SELECT seq, id, at, source, kind, body FROM journal WHERE seq > ? ORDER BY seq", (after,)
-        )
+        rows = links.rows() if links is not None else db.execute(
+            "SELECT seq, id, at, source, kind, body FROM journal WHERE seq > ? ORDER BY seq", (after,))
         for row in rows:
             seq, id_, at, source, kind, body = row
             if not (type(seq) is int and seq > last and type(id_) is str and type(at) in (float, int)

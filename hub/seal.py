@@ -15,9 +15,10 @@ import json
 import os
 import sqlite3
 import sys
+from collections import deque
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import orjson
 
@@ -89,34 +90,66 @@ def check(db: sqlite3.Connection, record: tuple[int, str] | None = None) -> Chai
     """Check the chain of a journal (a reader or the writer's connection) from its first row,
     and the head `record` (read before the rows, so a running writer can only be ahead of
     it): the first broken link, if any, said with its seq."""
-    since = _since(db)
-    sealed = since is not None and _has_seal_column(db)
-    rows: Iterator[tuple] = db.execute(
-        f"SELECT seq, id, at, source, kind, digest, body, {'seal' if sealed else 'NULL'} FROM journal ORDER BY seq")
-    prev, last, broken = START, 0, None
-    sha256, dumps = hashlib.sha256, orjson.dumps
-    for seq, id_, at, source, kind, digest, body, seal in rows:
-        # `link` spelled out (the same bytes: every test of the chain writes with `link` and
-        # checks here): a call and a row's slice less per row, a sixth of the check
-        made = sha256(dumps((prev, seq, id_, float(at), source, kind, digest, body))).hexdigest()
-        if made == seal and seq == last + 1:   # a sealed row as written: asked first
-            prev, last = seal, seq
-            continue
-        if seq != last + 1:
-            broken = (f"seq {last + 1} is missing: the row after seq {last} is seq {seq}"
-                      if seq > last + 1 else f"seq {seq} is out of order after seq {last}")
-        elif seal is None and since is not None and seq >= since:
-            broken = f"seq {seq} has no seal, though every row from seq {since} was sealed"
-        elif seal is not None and seal != made:
-            broken = (f"seq {seq} does not match its seal: {_which(db, seq, made, seal)}" if seq != since else
-                      f"seq {seq}, the first row sealed, does not match its seal: it, its seal or a row "
-                      f"before it (written before the seal) was changed")
-        if broken:
-            break
-        prev, last = seal or made, seq
-    if broken is None and record is not None:
-        broken = _against_record(db, record, last, prev)
-    return Chain(head=prev, seq=last, since=since, broken=broken, record=record)
+    return Links(db).chain(record)
+
+
+class Links:
+    """A journal's chain checked row by row as its rows are read (`rows`): by `check`, or on a
+    read made anyway, the start-up audit's child's (hub/audit_apart.py), so that no process
+    reads every row again for it. The rows are read from the first as this is made (the head
+    record, read before it, can only be behind them)."""
+
+    def __init__(self, db: sqlite3.Connection):
+        self._db, self._since, self._end = db, _since(db), None
+        sealed = self._since is not None and _has_seal_column(db)
+        self._rows = self._checked(db.execute(f"SELECT seq, id, at, source, kind, body, digest, "
+                                              f"{'seal' if sealed else 'NULL'} FROM journal ORDER BY seq"))
+
+    def rows(self) -> Iterator[tuple]:
+        """The rows (seq, id, at, source, kind, body) in order, each once its link is checked."""
+        return self._rows
+
+    def chain(self, record: tuple[int, str] | None) -> Chain:
+        """The chain as checked, and the head `record`: the rows not read yet, read for it."""
+        if self._end is None:
+            deque(self._rows, 0)
+        prev, last, broken = self._end
+        if broken is None and record is not None:
+            broken = _against_record(self._db, record, last, prev)
+        return Chain(head=prev, seq=last, since=self._since, broken=broken, record=record)
+
+    def _checked(self, rows: Iterator[tuple]) -> Iterator[tuple]:
+        prev, last, broken, since = START, 0, None, self._since
+        sha256, dumps = hashlib.sha256, orjson.dumps
+        for row in rows:
+            seq, id_, at, source, kind, body, digest, seal = row
+            # `link` spelled out (the same bytes: every test of the chain writes with `link` and
+            # checks here): a call less per row
+            made = sha256(dumps((prev, seq, id_, float(at), source, kind, digest, body))).hexdigest()
+            if made == seal and seq == last + 1:   # a sealed row as written: asked first
+                prev, last = seal, seq
+                yield row[:6]
+                continue
+            if seq != last + 1:
+                broken = (f"seq {last + 1} is missing: the row after seq {last} is seq {seq}"
+                          if seq > last + 1 else f"seq {seq} is out of order after seq {last}")
+            elif seal is None and since is not None and seq >= since:
+                broken = f"seq {seq} has no seal, though every row from seq {since} was sealed"
+            elif seal is not None and seal != made:
+                broken = (f"seq {seq} does not match its seal: {_which(self._db, seq, made, seal)}"
+                          if seq != since else
+                          f"seq {seq}, the first row sealed, does not match its seal: it, its seal or a row "
+                          f"before it (written before the seal) was changed")
+            if broken:
+                self._end = (prev, last, broken)
+                yield row[:6]
+                break
+            prev, last = seal or made, seq
+            yield row[:6]
+        else:
+            self._end = (prev, last, None)
+        for row in rows:   # after a broken link: read on, unchecked
+            yield row[:6]
 
 
 # A journal smaller than this is checked in the start-up's own process: a child's start
@@ -142,27 +175,44 @@ class Checking:
     own calls, a few microseconds a row). The child reads the rows committed before it was
     given the journal, as `check` on the writer's connection would; where it cannot say (it did
     not start, or stopped without a chain), the check is made here, so a damaged journal is told
-    in the same words either way. No `checker`: checked here."""
+    in the same words either way. No `checker`: checked here. `told_by`: checked on another
+    process's read of the rows instead (hub/audit_apart.py), the checker stopped."""
 
     def __init__(self, db: sqlite3.Connection, path: str | Path, record: tuple[int, str] | None,
                  checker: child.Child | None = None):
-        self._db, self._record = db, record
+        self._db, self._record, self._told = db, record, None
         self._child = checker.given(str(path), json.dumps(record)) if checker is not None else None
+
+    def told_by(self, told: Callable[[], Chain | None]) -> None:
+        """The chain is `told()` (None: it cannot say), not the checker's."""
+        self.stop()
+        self._told = told
 
     def result(self) -> Chain:
         running, self._child = self._child, None
-        out = running.answer() if running is not None else None
-        if out is not None:
-            fields = json.loads(out)
-            record = fields.pop("record")
-            return Chain(**fields, record=tuple(record) if record else None)
-        return check(self._db, self._record)
+        told, self._told = self._told, None
+        if running is not None:
+            out = running.answer()
+            chain = heard(json.loads(out)) if out is not None else None
+        else:
+            chain = told() if told is not None else None
+        return chain if chain is not None else check(self._db, self._record)
 
     def stop(self) -> None:
         """Not waited for (the start-up failed before it needed the chain)."""
         running, self._child = self._child, None
         if running is not None:
             running.stop()
+
+
+def heard(fields: dict) -> Chain:
+    """A chain a child said as JSON (`asdict`), read back."""
+    return Chain(**fields | {"record": record_heard(fields["record"])})
+
+
+def record_heard(fields: list | None) -> tuple[int, str] | None:
+    """A head record as JSON gave it back (a list, or None)."""
+    return tuple(fields) if fields else None
 
 
 def _which(db: sqlite3.Connection, seq: int, made: str, seal: str) -> str:
@@ -208,8 +258,7 @@ def answer(path: str, record: str) -> bytes:
     """A `Checking` child's answer: the chain of the journal at `path`, the head record
     `record` (JSON), as JSON."""
     db = sqlite3.connect(f"file:{Path(path)}?mode=ro", uri=True)
-    fields = json.loads(record)
-    return json.dumps(asdict(check(db, tuple(fields) if fields else None))).encode()
+    return json.dumps(asdict(check(db, record_heard(json.loads(record))))).encode()
 
 
 if __name__ == "__main__":   # a `Checking` child not forked: python -m hub.seal JOURNAL RECORD-AS-JSON

@@ -35,8 +35,10 @@ def open_party(path: str | Path, audit: bool = True):
                 if audit:
                     done = journal.audited_to(code())
                     to = audit_apart.split(done, journal.last_seq(), journal.first_input_after) if first else None
-                    if to:   # the rows up to `to` audited by the child meanwhile
+                    if to:   # the rows up to `to` audited by the child meanwhile, the chain checked on its read
                         first.audit(path, done, to)
+                        if checker is not None:   # else checked at open (a small journal)
+                            journal.chain_told_by(first.chain)
                     state, findings = _audited(journal, to or done)
                     if to and (findings or not first.passed()):
                         state, findings = _audited(journal, done)   # told as a whole audit tells it

@@ -11,11 +11,12 @@ import sqlite3
 
 import pytest
 
-from hub import seal
+from hub import audit_apart, seal
 from hub.conductor import events as k
 from hub.event import Event
 from hub.journal import Journal, JournalDamaged
 from hub.service import Hub
+from hub.startup import open_party
 from party.cli import main
 
 from ..conductor.party import Party
@@ -27,12 +28,16 @@ def party_events():
     return block_party(Party()).journal
 
 
-@pytest.fixture(autouse=True, params=["checked here", "checked apart"])
+@pytest.fixture(autouse=True, params=["checked here", "checked apart", "checked on the audit's read"])
 def chain_checked(request, monkeypatch):
-    """Each start-up here twice: the chain checked in the hub's process, and in a child beside
-    the audit, as a big journal's is (hub/seal.py, Checking): the same verdict, in the same words."""
-    if request.param == "checked apart":
+    """Each start-up here three times: the chain checked in the hub's process, in a child beside
+    the audit, as a big journal's is (hub/seal.py, Checking), and on the read of the child that
+    audits the first rows, as a big journal's first start's is (hub/audit_apart.py): the same
+    verdict, in the same words."""
+    if request.param != "checked here":
         monkeypatch.setattr(seal, "APART_BYTES", 0)
+    if request.param == "checked on the audit's read":
+        monkeypatch.setattr(audit_apart, "SPLIT_ROWS", 1)
     return request.param
 
 
@@ -192,6 +197,21 @@ def test_a_journal_sealed_then_stripped_of_its_seals_is_found(journal, capsys):
     tampered(journal, "UPDATE journal SET seal = NULL")
     code, out = audited(journal, capsys)
     assert code == 1 and "SEAL BROKEN: seq 1 has no seal, though every row from seq 1 was sealed" in out
+
+
+def test_a_first_start_ups_chain_is_checked_on_the_read_of_the_audits_child(journal, monkeypatch, forks):
+    """Where a child audits the first rows (hub/audit_apart.py), it checks the chain on its read
+    of them and of the rows after them: no process reads every row again for the chain alone."""
+    opened = Journal(journal)
+    here = opened.chain
+    opened.close()
+    monkeypatch.setattr(audit_apart, "SPLIT_ROWS", 1)
+    monkeypatch.setattr(seal, "APART_BYTES", 0)
+    monkeypatch.setattr(seal, "check", lambda *a: pytest.fail("the rows read again for the chain alone"))
+    j, _ = open_party(journal)
+    assert j.chain == here and j.head == (here.seq, here.head) and here.broken is None
+    j.close()
+    assert len(forks) == 2
 
 
 def test_a_big_journals_chain_is_checked_in_a_child_beside_the_start_up(journal, monkeypatch, children):
