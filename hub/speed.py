@@ -27,7 +27,8 @@ replay's time and a fifth of the writer's. The domain's values stay frozen datac
   seen, a seat check or a closing (nine rows in ten of a party's journal).
 - `remembered`: the same kept for a question asked from outside the value's class (a
   session's gains, summed by every movement and standings page: a replay's audit was
-  quadratic in the sessions without it).
+  quadratic in the sessions without it). `kept`: one that depends on other values too (the
+  cards' totals up to a session, on the sessions before it), kept with them.
 - `derived`: an answer computed from a value the first time it is asked for, kept on
   the instance: `functools.cached_property` less its lock (Python 3.11 takes one, shared
   by every instance of the class, on each first read: a tenth of the writer's time).
@@ -44,6 +45,7 @@ replay's time and a fifth of the writer's. The domain's values stay frozen datac
 from __future__ import annotations
 
 import dataclasses
+from operator import is_
 from typing import Any, Callable
 
 _new = object.__new__
@@ -170,6 +172,20 @@ def remembered(value, name: str, compute: Callable[[Any], Any]):
     if name in answers:
         return answers[name]
     answer = answers[name] = compute(value)
+    return answer
+
+
+def kept(value, name: str, since: tuple, compute: Callable[[], Any]):
+    """`compute()`, kept on `value` under `name` with `since` (the values it is computed from
+    beside `value`) and given back while each of them is the very same object; computed anew
+    and kept in its place where one is not (a value is never changed once made, and one a
+    replay changes in place drops the answers it keeps on it: `forgotten`)."""
+    answers = value.__dict__
+    was = answers.get(name)
+    if was is not None and all(map(is_, was[0], since)):
+        return was[1]
+    answer = compute()
+    answers[name] = (since, answer)
     return answer
 
 

@@ -211,8 +211,9 @@ class Session:
     began_at: float | None = None                  # when it started (a timed session's clock)
     # asked of every input (the judge, the bell due, each screen): kept on the value, dropped
     # by replace (a bell rung or undone), carried on by `with_table`; and its cards' gains,
-    # summed by every movement and standings page (movement.session_gains)
-    _derived: ClassVar = ("bell", "gains")
+    # summed by every movement and standings page (movement.session_gains), and the cards'
+    # totals up to it (prizes.totals)
+    _derived: ClassVar = ("bell", "gains", "won")
 
     @derived
     def bell(self) -> Bell | None:
