@@ -24,6 +24,7 @@ log = logging.getLogger("hub.runs")
 
 ALIVE_S = 2.0   # how often a running hub notes it is alive: "stopped at" is this close
 KEPT = 50       # runs remembered (a party restarts a handful of times at most)
+_WRITING = threading.Lock()   # one writer at a time of the file and its .tmp
 
 
 @dataclass(frozen=True)
@@ -81,12 +82,14 @@ class Runs:
         self._changed.set()
 
     def end(self) -> None:
-        """An orderly stop (after the journal's last commit)."""
-        if self._thread is None:
+        """An orderly stop (after the journal's last commit). Once: a hub stopped again later
+        must not write its run over the runs of the hubs started since."""
+        thread, self._thread = self._thread, None
+        if thread is None:
             return
         self._stop.set()
         self._changed.set()
-        self._thread.join(5)
+        thread.join(5)
         self._note(stopped=time.time())
 
     def _beat(self) -> None:
@@ -106,11 +109,12 @@ class Runs:
         run = Run(self.started, now, seq, self._broker, dict(boards), stopped)
         runs = (self.before + [run])[-KEPT:]
         tmp = self.path.with_name(self.path.name + ".tmp")
-        with open(tmp, "w") as f:
-            json.dump({"runs": [r.written() for r in runs]}, f)
-            f.flush()
-            os.fsync(f.fileno())   # a power cut leaves the last note whole
-        os.replace(tmp, self.path)
+        with _WRITING:   # a run's thread and its `end`, or a second hub's in one process (a test's)
+            with open(tmp, "w") as f:
+                json.dump({"runs": [r.written() for r in runs]}, f)
+                f.flush()
+                os.fsync(f.fileno())   # a power cut leaves the last note whole
+            os.replace(tmp, self.path)
 
 
 def last(journal_path: str | Path) -> Run | None:

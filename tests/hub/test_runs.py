@@ -59,6 +59,18 @@ def test_a_board_coming_online_is_noted_at_once_not_at_the_next_beat(tmp_path, m
     assert runs.last(journal).stopped is not None
 
 
+def test_a_hub_stopped_again_later_leaves_the_runs_of_the_hubs_after_it(tmp_path):
+    journal = tmp_path / "party.sqlite3"
+    first = Runs(journal)
+    first.begin(("127.0.0.1", 41883), lambda: (3, {}))
+    first.end()
+    second = Runs(journal)
+    second.begin(("127.0.0.1", 41883), lambda: (5, {"1": "b1"}))
+    first.end()                                  # a second stop of the first hub: nothing written
+    assert runs.last(journal).started == second.started and len(Runs(journal).before) == 2
+    second.end()
+
+
 def test_a_damaged_runs_file_leaves_the_party_going_without_its_history(tmp_path):
     journal = tmp_path / "party.sqlite3"
     (tmp_path / "party.sqlite3.runs.json").write_text('{"runs": [{"started": "')
