@@ -64,8 +64,8 @@ class Journal:
     `party replay`, use `open_reader` and `read_events`)."""
 
     def __init__(self, path: str | Path, checker: child.Child | None = None):
-        """`checker`: the chain checked by this child (`seal.checker`, made before the journal was opened)
-        while the caller goes on; `chain` waits for it, and sets `head` (the start-up asks before it serves)."""
+        """`checker`: the chain checked by this child (`seal.checker`, made before the journal was opened),
+        started by `chain_told_by`; `chain` waits for it, and sets `head` (the start-up asks before it serves)."""
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         if self.path.exists():
@@ -116,8 +116,8 @@ class Journal:
             self._checking = None
         self._chain = chain
 
-    def chain_told_by(self, told: Callable[[], seal.Chain | None]) -> None:
-        """The chain as another's read of the rows checks it (hub/audit_apart.py), not the checker."""
+    def chain_told_by(self, told: Callable[[], seal.Chain | None] | None) -> None:
+        """The chain as another's read of the rows checks it (hub/audit_apart.py); None: the checker's."""
         self._checking.told_by(told)
 
     def close(self) -> None:

@@ -175,24 +175,30 @@ class Checking:
     own calls, a few microseconds a row). The child reads the rows committed before it was
     given the journal, as `check` on the writer's connection would; where it cannot say (it did
     not start, or stopped without a chain), the check is made here, so a damaged journal is told
-    in the same words either way. No `checker`: checked here. `told_by`: checked on another
-    process's read of the rows instead (hub/audit_apart.py), the checker stopped."""
+    in the same words either way. No `checker`: checked here. The checker is given the journal
+    at `told_by`, or where the chain is asked first; or stopped, where another process's read of
+    the rows checks it (hub/audit_apart.py)."""
 
     def __init__(self, db: sqlite3.Connection, path: str | Path, record: tuple[int, str] | None,
                  checker: child.Child | None = None):
-        self._db, self._record, self._told = db, record, None
-        self._child = checker.given(str(path), json.dumps(record)) if checker is not None else None
+        self._db, self._record, self._child, self._told = db, record, checker, None
+        self._args = (str(path), json.dumps(record))
 
-    def told_by(self, told: Callable[[], Chain | None]) -> None:
-        """The chain is `told()` (None: it cannot say), not the checker's."""
+    def told_by(self, told: Callable[[], Chain | None] | None) -> None:
+        """The chain `told()` (None: it cannot say) on another process's read of the rows, the
+        checker stopped before it reads a row; `told` None: the checker's, started now."""
+        if told is None:
+            if self._child is not None:
+                self._child.given(*self._args)
+            return
         self.stop()
         self._told = told
 
     def result(self) -> Chain:
         running, self._child = self._child, None
         told, self._told = self._told, None
-        if running is not None:
-            out = running.answer()
+        if running is not None:   # given now where `told_by` did not start it
+            out = running.given(*self._args).answer()
             chain = heard(json.loads(out)) if out is not None else None
         else:
             chain = told() if told is not None else None

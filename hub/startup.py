@@ -32,13 +32,13 @@ def open_party(path: str | Path, audit: bool = True):
         journal = Journal(path, checker)
         try:
             with conductor.collector_paused():  # reading the journal too, not only the fold
+                done = journal.audited_to(code()) if audit else 0
+                to = audit_apart.split(done, journal.last_seq(), journal.first_input_after) if first else None
+                if to:   # the rows up to `to` audited by the child meanwhile
+                    first.audit(path, done, to)
+                if checker is not None:   # the chain checked on the child's read, or by the checker's own
+                    journal.chain_told_by(first.chain if to else None)
                 if audit:
-                    done = journal.audited_to(code())
-                    to = audit_apart.split(done, journal.last_seq(), journal.first_input_after) if first else None
-                    if to:   # the rows up to `to` audited by the child meanwhile, the chain checked on its read
-                        first.audit(path, done, to)
-                        if checker is not None:   # else checked at open (a small journal)
-                            journal.chain_told_by(first.chain)
                     state, findings = _audited(journal, to or done)
                     if to and (findings or not first.passed()):
                         state, findings = _audited(journal, done)   # told as a whole audit tells it

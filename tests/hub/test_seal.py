@@ -11,7 +11,7 @@ import sqlite3
 
 import pytest
 
-from hub import audit_apart, seal
+from hub import audit_apart, child, seal
 from hub.conductor import events as k
 from hub.event import Event
 from hub.journal import Journal, JournalDamaged
@@ -208,10 +208,12 @@ def test_a_first_start_ups_chain_is_checked_on_the_read_of_the_audits_child(jour
     monkeypatch.setattr(audit_apart, "SPLIT_ROWS", 1)
     monkeypatch.setattr(seal, "APART_BYTES", 0)
     monkeypatch.setattr(seal, "check", lambda *a: pytest.fail("the rows read again for the chain alone"))
+    given, to = [], child.Child.given
+    monkeypatch.setattr(child.Child, "given", lambda made, *args: given.append(made._module) or to(made, *args))
     j, _ = open_party(journal)
     assert j.chain == here and j.head == (here.seq, here.head) and here.broken is None
     j.close()
-    assert len(forks) == 2
+    assert len(forks) == 2 and given == ["hub.audit_apart"]   # the chain's own child stopped before it read a row
 
 
 def test_a_big_journals_chain_is_checked_in_a_child_beside_the_start_up(journal, monkeypatch, children):
