@@ -45,6 +45,8 @@ def forks(monkeypatch) -> list[int]:
     counted in `child.forks`: the children are forked beside it as from a process's one thread,
     and any thread started from here on (an embedded broker's) still means spawned."""
     gc.collect()
+    _before.clear()
+    _before.update(_children())
     for thread in threading.enumerate():
         if thread.name == "journal-checkpoints":
             thread.join(5)
@@ -80,16 +82,27 @@ def children(request, forks):
         beside.join()
 
 
+# The process's children when `forks` began: an earlier test's (a board's emulator, a broker),
+# not this one's start-up's.
+_before: set[str] = set()
+
+
 def children_left() -> list[str]:
-    """This process's children still there, running or not reaped ("pid state"): a start-up
-    that failed leaves none."""
-    left = []
+    """This process's children made since `forks` began and still there, running or not
+    reaped ("pid state command"): a start-up that failed leaves none."""
+    return [f"{pid} {state} {command}" for pid, (state, command) in _children().items() if pid not in _before]
+
+
+def _children() -> dict[str, tuple[str, str]]:
+    """pid -> (state, command line) of this process's children."""
+    found = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             pid, rest = stat.read_text().split(" (", 1)
+            command = (stat.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
         except OSError:   # ended meanwhile
             continue
         state, ppid = rest.rsplit(") ", 1)[1].split()[:2]
         if int(ppid) == os.getpid():
-            left.append(f"{pid} {state}")
-    return left
+            found[pid] = (state, command.strip()[:120])
+    return found
