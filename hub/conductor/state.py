@@ -116,7 +116,7 @@ class TableSession:
     @derived
     def entered(self) -> int:
         """Games with a live result (confirmed or not): the next game is this + 1."""
-        return sum(e.live and not e.in_play for e in self.entries)
+        return sum(e.annulled is None and not e.in_play for e in self.entries)   # `live`, less its call
 
     @derived
     def pending(self) -> Entry | None:
@@ -152,19 +152,20 @@ class TableSession:
         was, last = entries[i], i == len(entries) - 1
         moved = {"entries": entries[:i] + (entry,) + entries[i + 1:]}
         forget = []
-        if "entered" in answers:
-            moved["entered"] = answers["entered"] - (was.live and not was.in_play) \
-                + (entry.live and not entry.in_play)
+        if "entered" in answers:   # `live` spelled out, less its calls (once per result confirmed)
+            moved["entered"] = answers["entered"] - (was.annulled is None and not was.in_play) \
+                + (entry.annulled is None and not entry.in_play)
         if "pending" in answers:
             pending = answers["pending"]
             if pending is was and last:   # the first pending one, and none after it
                 moved["pending"] = entry if entry.pending else None
             elif pending is was or was.pending != entry.pending:
                 forget.append("pending")   # found anew, where it is asked for
-        if "counted" in answers and (was.counts or entry.counts):
-            if last and not was.counts:   # the last entry, now counted: one more on the sum
+        if "counted" in answers:
+            counted = was.counts
+            if last and not counted and entry.counts:   # the last entry, now counted: one more on the sum
                 moved["counted"] = answers["counted"].plus(entry)
-            else:
+            elif counted or entry.counts:
                 forget.append("counted")   # counted anew, where it is asked for
         return changed(self, moved, forget)
 
