@@ -108,7 +108,7 @@ def copied(value, changes: dict, forget: tuple[str, ...] | list[str] = ()):
     return new
 
 
-UNSET = object()   # in an undo log: the field was not set before
+UNSET = object()   # in an undo log: the key was not in the draft before
 
 
 def drafted(value, log: list | None) -> None:
@@ -128,34 +128,26 @@ def changed(value, changes: dict, forget: tuple[str, ...] | list[str] = ()):
     """`copied`, but in place where `value` is a replay's own (`drafted`): nobody sees the
     states between a replay's rows, and a copy of a table per row (its ten fields and answers
     copied, the old one freed) was the fold's largest single cost (docs/performance.md,
-    section 4). Each field's old value is logged (the value, the field, what it held or UNSET)
+    section 4). What it held is logged (the value, None, a copy of its fields and answers)
     for the replay to put back (`restored`) where a step fails half-way (hub/conductor/
-    frozen.py, `undo`)."""
+    frozen.py, `undo`): one copy, not an entry per field changed (a table's result changes
+    four)."""
     answers = value.__dict__
     log = answers.get(DRAFTED)
     if log is None:
         return copied(value, changes, forget)
-    get = answers.get
-    for name in changes:
-        log.append((value, name, get(name, UNSET)))
+    log.append((value, None, answers.copy()))
     answers.update(changes)
     for name in forget:
-        if name in answers:
-            log.append((value, name, answers.pop(name)))
+        answers.pop(name, None)
     return value
 
 
-def restored(value, name: str, was) -> None:
-    """`value`'s field `name` as `changed` logged it (`was`, UNSET: not set), its `derived`
-    answers (and its mark) dropped: one asked for after the change was not logged, and is
-    found anew where asked."""
+def restored(value, was: dict) -> None:
+    """`value`'s fields and answers as `changed` logged them (`was`)."""
     answers = value.__dict__
-    for answer in type(value)._derived:
-        answers.pop(answer, None)
-    if was is UNSET:
-        answers.pop(name, None)
-    else:
-        answers[name] = was
+    answers.clear()
+    answers.update(was)
 
 
 def forgotten(value, name: str) -> None:

@@ -81,10 +81,11 @@ class Draft(FrozenMap):
 
 def undo(changes: list) -> None:
     """The drafts and the tables they hold as they were before `changes` (logged by `Draft.set`
-    and `hub.speed.changed`: a map or a table, a key, what it held), the last undone first."""
+    and `hub.speed.changed`: a map, a key, what it held; or a table, None, what it held), the
+    last undone first."""
     for held, key, was in reversed(changes):
         if type(held) is not Draft:
-            restored(held, key, was)
+            restored(held, was)
         elif was is UNSET:
             dict.__delitem__(held, key)
         else:
