@@ -160,7 +160,7 @@ class Event:
     # audit.py): no check reads what the judge fills in (a result's outcome, a count undone's
     # why), and where the judge fills in what the row holds, the row is its own judged copy
     # and its own event, compared as values (no proposal made from the row, no body spelled,
-    # no event made: 5 k instructions a row, 45 k a result); otherwise, a proposal made from it
+    # no event made: 7 k instructions a row, 45 k a result); otherwise, a proposal made from it
     # as from any other, for the audit to compare.
     def judged(self, **fields) -> "Event | Proposal":
         what = self.what
