@@ -346,7 +346,7 @@ def check_file(path: str | Path) -> None:
 def read_events(db: sqlite3.Connection, after: int = 0, links: seal.Links | None = None) -> Iterator[Event]:
     """The journal's rows from seq `after` on, in order, each read as an Event; a row that
     cannot be read (the file damaged, a body that is not JSON) raises JournalDamaged naming
-    its seq, or the last seq read whole. `links`: the rows as the chain is checked on them."""
+    its seq, or the last seq read whole. `links`: the rows as the chain checks them, all (no `after`)."""
     last, loads, journaled = after, orjson.loads, Event.journaled   # last: the last seq read whole
     try:
         rows = links.rows() if links is not None else db.execute(
