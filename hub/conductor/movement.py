@@ -18,11 +18,9 @@ from hub.speed import remembered
 
 from . import lots
 from .frozen import FrozenMap, frozen, thawed
-from .cards import SEATS, colour, seat_index
+from .cards import SEATS, colour
 from .setup import Setup
 from .state import Session, in_play
-
-Place = tuple[int, str]
 
 
 @dataclass(frozen=True)
@@ -53,33 +51,52 @@ def session_gains(s: Session) -> Mapping[str, int]:
 
 def _gains(s: Session) -> Mapping[str, int]:
     gains: dict[str, int] = {}
+    get = gains.get
     for t in s.tables.values():
-        for card, g in table_gains(t):
-            gains[card] = gains.get(card, 0) + g
+        # the table's own sums where it keeps them (an audit's: the bell asks them at every
+        # result), not made for this (a table that has them adds each result to them), and
+        # only where it was seated throughout as its results were keyed
+        counted, seats = t.__dict__.get("counted"), t.seats
+        pairs = None
+        if counted is not None:
+            for e in t.entries:
+                if e.seats != seats:   # a seat taken by another card during the session
+                    break
+            else:
+                pairs = zip(seats, counted.points) if counted.last is not None else ()
+        for card, g in table_gains(t) if pairs is None else pairs:
+            if card is not None:
+                gains[card] = get(card, 0) + g
     return MappingProxyType(gains)
 
 
-def table_gains(t):
-    """(card, gain) of each counted result at table `t` (a TableSession), in order."""
-    for e in t.entries:
-        if e.counts:
-            for card, g in zip(e.seats, e.gains):
-                if card is not None:
-                    yield card, g
+def table_gains(t) -> list[tuple[str, int]]:
+    """(card, gain) of each counted result at table `t` (a TableSession), in order: a list,
+    `counts` spelled out (every card-seat of a session's results at each move)."""
+    return [(card, g) for e in t.entries
+            if e.annulled is None and (not e.needs_confirm or e.confirmed_by is not None)
+            for card, g in zip(e.seats, e.gains) if card is not None]
 
 
-def precedence_key(setup: Setup, place: Place) -> tuple:
-    """Order of precedence among equal amounts: "the card with a higher table-number
-    has the precedence; if from the same table ... the higher seat" (FIRST SESSION).
-    The higher seat is A (the head of the table). See setup.py for the option."""
-    table, seat = place
-    return (table if setup.precedence == "table-1-first" else -table, seat_index(seat))
+def by_amount(setup: Setup, cards, places: dict, amount: Mapping[str, int], highest_first: bool) -> list:
+    """`cards` (seated at `places`: card -> (table, seat index)) by their `amount` (0 where
+    none), the highest first or the lowest; equal amounts in order of precedence: "the card
+    with a higher table-number has the precedence; if from the same table ... the higher
+    seat" (FIRST SESSION). The higher seat is A (the head of the table). See setup.py for
+    the option. Sorted as plain tuples, without a call a card (the ranking after session II
+    sorts every card at each move); a card's place is its own, so no two are compared."""
+    way = -1 if highest_first else 1
+    first = 1 if setup.precedence == "table-1-first" else -1
+    get = amount.get
+    keyed = sorted((way * get(c, 0), first * places[c][0], places[c][1], c) for c in cards)
+    return [k[3] for k in keyed]
 
 
 def move(setup: Setup, ended: Session, totals: dict[str, int], rng: random.Random) -> Movement:
     """The seating for the session after `ended`; `totals`: every card's amount over all
     sessions so far."""
-    places = {c: (n, SEATS[i]) for n, t in ended.tables.items() for i, c in enumerate(t.seats) if c}
+    # each card's (table, seat index): A 0 .. D 3
+    places = {c: (n, i) for n, t in ended.tables.items() for i, c in enumerate(t.seats) if c}
     by = setup.moving   # each form's own (hub/conductor/forms/), or the set-up's choice
     if by == "by-gains" and ended.number >= 2:
         return _rank(setup, places, totals)
@@ -124,17 +141,14 @@ def _promote_by_gains(setup: Setup, ended: Session, places: dict) -> Movement:
     old and the two new players are seated there according to their gains, the
     highest taking seat A"; equal amounts by precedence (FIRST SESSION)."""
     gains = session_gains(ended)
-
-    def key(c):
-        return (-gains.get(c, 0),) + precedence_key(setup, places[c])
-
     tables = _tables(setup, ended)
     movers, stayers = {}, {}
     for n in tables:
-        ranked = sorted((c for c in ended.tables[n].seats if c), key=key)
+        ranked = by_amount(setup, (c for c in ended.tables[n].seats if c), places, gains, True)
         movers[n], stayers[n] = ranked[:2], ranked[2:]
     routed = _route(setup, tables, movers, stayers, "to-last")
-    seats = {n: _fill(sorted(stay + arrive, key=key)) for n, (stay, arrive) in routed.items()}
+    seats = {n: _fill(by_amount(setup, stay + arrive, places, gains, True))
+             for n, (stay, arrive) in routed.items()}
     return Movement(seats, [], [])
 
 
@@ -145,22 +159,19 @@ def _lowest_move(setup: Setup, ended: Session, places: dict, count: int) -> Move
     precedence. Those staying keep their seats, those arriving take the seats left, the
     lowest first."""
     gains = session_gains(ended)
-
-    def key(c):
-        return (gains.get(c, 0),) + precedence_key(setup, places[c])
-
     tables = _tables(setup, ended)
     movers, stayers = {}, {}
     for n in tables:
-        ranked = sorted((c for c in ended.tables[n].seats if c), key=key)
+        ranked = by_amount(setup, (c for c in ended.tables[n].seats if c), places, gains, False)
         movers[n], stayers[n] = ranked[:count], ranked[count:]
     routed = _route(setup, tables, movers, stayers, "to-last")
     seats = {}
     for n, (stay, arrive) in routed.items():
         row = [None] * 4
         for c in stay:
-            row[seat_index(places[c][1])] = c
-        for i, c in zip([i for i in range(4) if row[i] is None], sorted(arrive, key=key)):
+            row[places[c][1]] = c
+        lowest = by_amount(setup, arrive, places, gains, False)
+        for i, c in zip([i for i in range(4) if row[i] is None], lowest):
             row[i] = c
         seats[n] = tuple(row)
     return Movement(seats, [], [])
@@ -171,8 +182,7 @@ def _rank(setup: Setup, places: dict, totals: dict) -> Movement:
     these two sessions ... the highest above"; blank cards "according to the table-number
     and seat received for the second session"; "He puts the highest winner at Table 1,
     Seat A, and thus continues downward" (THIRD SESSION)."""
-    ranked = sorted(places, key=lambda c: (-totals.get(c, 0),) + precedence_key(setup, places[c]))
-    return Movement(_deal_down(ranked), [], [])
+    return Movement(_deal_down(by_amount(setup, places, places, totals, True)), [], [])
 
 
 def _deal_down(ranked: list[str]) -> dict:
@@ -189,7 +199,8 @@ def _deal_down(ranked: list[str]) -> dict:
 
 
 def _fill(cards: list) -> tuple:
-    return tuple(cards[i] if i < len(cards) else None for i in range(4))
+    row = tuple(cards[:4])
+    return row + (None,) * (4 - len(row))
 
 
 def _sebastopol(setup: Setup, ended: Session, places: dict, rng: random.Random) -> Movement:
@@ -215,7 +226,7 @@ def _sebastopol(setup: Setup, ended: Session, places: dict, rng: random.Random) 
         row = [None] * 4
         for c in stay:
             if places[c][0] == n:
-                row[seat_index(places[c][1])] = c
+                row[places[c][1]] = c
         rest = [c for c in stay if row.count(c) == 0] + arrive
         free = [i for i in range(4) if row[i] is None]
         for i, c in zip(free, rest):
