@@ -190,14 +190,17 @@ class Counted(NamedTuple):
     last: Entry | None = None
 
     def plus(self, e: Entry) -> "Counted":
-        if not e.counts:
+        """With `e` if it counts: made without the named tuple's `__new__` (a Python function)
+        and `counts` spelled out (an audit asks it of every result confirmed)."""
+        if e.annulled is not None or e.needs_confirm and e.confirmed_by is None:
             return self
         a, b, c, d = self.points
         ga, gb, gc, gd = e.gains
-        return Counted(self.games + (not e.in_play), (a + ga, b + gb, c + gc, d + gd), e)
+        return _tuple_new(Counted, (self.games + (not e.in_play), (a + ga, b + gb, c + gc, d + gd), e))
 
 
 _NOTHING_COUNTED = Counted()
+_tuple_new = tuple.__new__
 
 
 @dataclass(frozen=True)
