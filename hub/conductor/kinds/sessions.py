@@ -129,7 +129,8 @@ def fold_players_moved(state, ev):
     seats = b.seats
     after = Session(before.number + 1, all_tables(state, seats), mend_of(ev), lots=b.lots)
     was, now = seated_cards(before), seated_cards(after)
-    moves = tuple((c, was.get(c), now[c]) for n in sorted(seats) for c in seats[n] if c)
+    # a list made first: no generator's step a card (a thousand at a big party's move)
+    moves = tuple([(c, was.get(c), now[c]) for n in sorted(seats) for c in seats[n] if c])
     punches = tuple((before.number, c) for c in b.punches)
     return replace(state, sessions=state.sessions + (replace(after, moves=moves),),
                    punches=state.punches + punches)
