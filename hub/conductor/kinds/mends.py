@@ -43,8 +43,7 @@ def check_result_corrected(state, p, login, now):
     scored = score_count(state.setup, e.seats, values) if e.in_play else \
         score(state.setup, e.seats, values, play_off=e.session == 0, lead=lead)
     current = e.session == (state.session.number if state.session else -1)
-    return Admit((p.judged(outcome=scored),), "CORRECTED",
-                 bell_at=e.table if current else None)
+    return Admit((p.judged(outcome=scored),), "CORRECTED", e.table if current else None)
 
 
 def fold_result_corrected(state, ev):
@@ -100,7 +99,7 @@ def fold_bell_undone(state, ev):
 
 def check_table_closed(state, p, login, now):
     say_why(p)
-    s, n = state.session, p.what.table
+    s, n = state.sessions[-1] if state.sessions else None, p.what.table   # state.session, a call less
     if s is None or s.started is None or n not in s.tables:
         raise Refusal("NOT IN SESSION")
     closable(state, s, s.tables[n])
