@@ -63,9 +63,11 @@ def audit(events, state: PartyState | None = None) -> tuple[PartyState, tuple[Fi
             e = next(rows, None)
         else:
             own = [e]   # the input and the hub's decisions on it, journaled right after it
-            decision = f"{e.id}/hub."
             after_own = next(rows, None)
-            while after_own is not None and after_own.id.startswith(decision):
+            # a decision's id is the input's and "/hub.": looked for in the id first, its
+            # prefix spelled only there (an f-string and a call less a row)
+            while after_own is not None and "/hub." in after_own.id \
+                    and after_own.id.startswith(f"{e.id}/hub."):
                 own.append(after_own)
                 after_own = next(rows, None)
             try:   # the outcome journaled with it (a result's, a correction's, a count's), if any
