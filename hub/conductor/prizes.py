@@ -28,15 +28,18 @@ from .state import PartyState, PlayOff, in_play, present
 def totals(state: PartyState) -> dict[str, int]:
     """Each card's amount by the form's measure: sixteenths or quarters won, games won
     (Sebastopol's punched games), or punch-holes (Bergen, Tiddle-a-wink)."""
-    out = {c: 0 for c in state.holders}
+    out = dict.fromkeys(state.holders, 0)
     if state.setup.partnership:
         for _, card in punch_holes(state):
             out[card] = out.get(card, 0) + 1
         return out
     sessions = state.sessions
-    # the session on added by itself: its gains change at every result, the sum before it not
-    for gains in (_won(sessions[:-1]), session_gains(sessions[-1])) if sessions else ():
-        for card, g in gains.items():
+    if sessions:
+        # the sum before the session on put over the noughts as it is (copied in C, not a
+        # card at a time: a thousand at each move), the session on added by itself: its
+        # gains change at every result, the sum before it not
+        out.update(_won(sessions[:-1]))
+        for card, g in session_gains(sessions[-1]).items():
             out[card] = out.get(card, 0) + g
     for g in state.guests.values():
         if g.start and g.card in out:   # a late-comer seated with his table's highest score
