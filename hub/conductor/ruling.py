@@ -19,7 +19,7 @@ from typing import Callable, NamedTuple
 
 from hub.event import Event, Proposal
 from hub.refusal import Refusal
-from hub.speed import made
+from hub.speed import copied, made
 
 from . import events as k
 from .cards import SEATS
@@ -150,17 +150,22 @@ def outcome(state: PartyState, body, seats, values, play_off: bool, lead: bool) 
 
 
 def mend_entry(state: PartyState, entry_id: str, change, table: int | None = None) -> PartyState:
-    """The state with the entry `entry_id` (a session's or a play-off's) made `change(entry)`."""
+    """The state with the entry `entry_id` (a session's or a play-off's) changed: `change` its
+    fields changed (a dict), or a function of the entry making the changed one (a correction,
+    scored anew). A confirmation's dict: no function made and called for each result."""
     si, n, ei = find_entry(state, entry_id, table)
     if si < 0:
         pi = -1 - si
         p = state.play_offs[pi]
-        entries = p.entries[:ei] + (change(p.entries[ei]),) + p.entries[ei + 1:]
+        e = p.entries[ei]
+        e = copied(e, change) if type(change) is dict else change(e)
+        entries = p.entries[:ei] + (e,) + p.entries[ei + 1:]
         return replace(state, play_offs=state.play_offs[:pi] + (replace(p, entries=entries),)
                        + state.play_offs[pi + 1:])
     s = state.sessions[si]
     t = s.tables[n]
-    t = t.with_mended(ei, change(t.entries[ei]))
+    e = t.entries[ei]
+    t = t.with_mended(ei, copied(e, change) if type(change) is dict else change(e))
     if si == len(state.sessions) - 1:
         return state.with_table(n, t)
     sessions = state.sessions[:si] + (s.with_table(n, t),) + state.sessions[si + 1:]

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from hub.event import Event, Proposal
 from hub.refusal import Refusal
-from hub.speed import copied
 
 from .. import events as k
 from ..cards import PARTNER, SEATS, number
@@ -175,8 +174,8 @@ def check_confirm(state: PartyState, p: Proposal, n: int, now: float) -> Admit:
 
 
 def fold_confirm(state: PartyState, ev: Event) -> PartyState:
-    w = ev.what   # an entry derives nothing: copied, not `replace`d (once per result confirmed)
-    return mend_entry(state, w.entry, lambda e: copied(e, {"confirmed_by": w.seat}), w.table)
+    w = ev.what   # an entry derives nothing: copied (mend_entry), not `replace`d (once per result confirmed)
+    return mend_entry(state, w.entry, {"confirmed_by": w.seat}, w.table)
 
 
 # -- seats, the bell, calls ----------------------------------------------------------------
