@@ -111,13 +111,14 @@ def _fold(state: PartyState, proposals, seq: int, now: float
           ) -> tuple[tuple[Event, ...], PartyState]:
     """The events `proposals` become, numbered after `seq`, and the state after them as
     the journal makes it; refuses what the fold could not apply (so nothing unappliable
-    is ever journaled)."""
-    events = []
+    is ever journaled). A tuple grown, not a list made one (mostly one event: every input)."""
+    events = ()
     for q in proposals:
-        event = q.event(seq + len(events) + 1, now)
+        seq += 1
+        event = q.event(seq, now)
         try:
             state = folded(state, event)
         except Refusal:
             raise Refusal("BAD MESSAGE") from None
-        events.append(event)
-    return tuple(events), state
+        events += (event,)
+    return events, state
