@@ -62,13 +62,13 @@ def audit(events, state: PartyState | None = None) -> tuple[PartyState, tuple[Fi
             state = _applied(state, e, ids, changes)
             e = next(rows, None)
         else:
-            own = [e]   # the input and the hub's decisions on it, journaled right after it
+            decisions = []   # the hub's decisions on the input, journaled right after it
             after_own = next(rows, None)
             # a decision's id is the input's and "/hub.": looked for in the id first, its
             # prefix spelled only there (an f-string and a call less a row)
             while after_own is not None and "/hub." in after_own.id \
                     and after_own.id.startswith(f"{e.id}/hub."):
-                own.append(after_own)
+                decisions.append(after_own)
                 after_own = next(rows, None)
             try:   # the outcome journaled with it (a result's, a correction's, a count's), if any
                 outcome = e.what.outcome
@@ -83,16 +83,16 @@ def audit(events, state: PartyState | None = None) -> tuple[PartyState, tuple[Fi
             else:
                 if outcome is not None and outcome != judged[0].what.outcome:
                     found.append(Finding(e.seq, e.id, e.kind, "OUTCOME DIFFERS"))
-            if len(own) > 1 or len(judged) > 1:
-                found += _decisions(e, judged[1:], own[1:])
+            if decisions or len(judged) > 1:
+                found += _decisions(e, judged[1:], decisions)
             # one row and no finding: admit made one event, numbered as the row (every input)
-            if len(found) == seen and (len(own) == 1 or [(x.seq, x.at) for x in judged]
-                                       == [(x.seq, x.at) for x in own]):
+            if len(found) == seen and (not decisions or [(x.seq, x.at) for x in judged]
+                                       == [(x.seq, x.at) for x in (e, *decisions)]):
                 state = after   # the journal holds exactly what admit made: the same fold
                 changes.clear()
             else:
                 undo(changes)   # what admit changed in place (a refusal may come after a fold)
-                for x in own:   # the journal is what happened: fold it as it is
+                for x in (e, *decisions):   # the journal is what happened: fold it as it is
                     state = _applied(state, x, ids, changes)
             e = after_own
         if state.sessions is not sessions:
