@@ -158,14 +158,16 @@ class TableSession:
         if "pending" in answers:
             pending = answers["pending"]
             if pending is was and last:   # the first pending one, and none after it
-                moved["pending"] = entry if entry.pending else None
+                moved["pending"] = entry if entry.annulled is None and entry.needs_confirm \
+                    and entry.confirmed_by is None else None   # `pending`, less its call
             elif pending is was or was.pending != entry.pending:
                 forget.append("pending")   # found anew, where it is asked for
-        if "counted" in answers:
-            counted = was.counts
-            if last and not counted and entry.counts:   # the last entry, now counted: one more on the sum
+        if "counted" in answers:   # `counts` spelled out, less its calls (an audit's confirmations)
+            counted = was.annulled is None and (not was.needs_confirm or was.confirmed_by is not None)
+            counts = entry.annulled is None and (not entry.needs_confirm or entry.confirmed_by is not None)
+            if last and not counted and counts:   # the last entry, now counted: one more on the sum
                 moved["counted"] = answers["counted"].plus(entry)
-            elif counted or entry.counts:
+            elif counted or counts:
                 forget.append("counted")   # counted anew, where it is asked for
         return changed(self, moved, forget)
 
