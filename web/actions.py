@@ -20,6 +20,7 @@ from typing import Callable
 from hub.conductor import events as ev
 from hub.conductor import registry
 from hub.conductor.cards import SEATS
+from hub.conductor.setup import MOST_TABLES
 from hub.event import Proposal
 from hub.scoring.forms.trains import BLANKS
 
@@ -148,7 +149,7 @@ ACTIONS: dict[str, Action] = {
     "check-in": Action(ev.CHECKED_IN, lambda f: {"guest": text(f, "guest", limit=80)}, "Check in"),
     "draw-seats": Action(ev.DRAW_SEATS, lambda f: {}, "Draw the seats"),
     "seat-guest": Action(ev.GUEST_SEATED, lambda f: {
-        "guest": text(f, "guest", limit=80), "table": number(f, "table", low=1, high=999),
+        "guest": text(f, "guest", limit=80), "table": number(f, "table", low=1, high=MOST_TABLES),
         "seat": choice(f, "seat", SEATS), **_why(f)}, "Seat a guest"),
     "guest-left": Action(ev.GUEST_LEFT, lambda f: {"guest": text(f, "guest", limit=80), **_why(f)},
                          "A guest left"),
@@ -163,12 +164,12 @@ ACTIONS: dict[str, Action] = {
     "correct": Action(ev.RESULT_CORRECTED, lambda f: {
         "entry": text(f, "entry", limit=60), "values": values(f), **_why(f)}, "Correct a result"),
     "annul": Action(ev.GAME_ANNULLED, lambda f: {
-        "table": number(f, "table", low=1, high=999), **_why(f),
+        "table": number(f, "table", low=1, high=MOST_TABLES), **_why(f),
         **({"entry": e} if (e := text(f, "entry", required=False, limit=60)) else {})},
         "Annul a game"),
-    "close-table": Action(ev.TABLE_CLOSED, lambda f: {"table": number(f, "table", low=1, high=999), **_why(f)},
+    "close-table": Action(ev.TABLE_CLOSED, lambda f: {"table": number(f, "table", low=1, high=MOST_TABLES), **_why(f)},
                           "Close a table"),
-    "answer-call": Action(ev.CALL_ANSWERED, lambda f: {"table": number(f, "table", low=1, high=999)},
+    "answer-call": Action(ev.CALL_ANSWERED, lambda f: {"table": number(f, "table", low=1, high=MOST_TABLES)},
                           "Answer a call"),
     "move-players": Action(ev.RESEAT, lambda f: {}, "Move the players"),
     "final-count": Action(ev.FINAL_COUNT, lambda f: {}, "Final count"),
@@ -195,7 +196,7 @@ ACTIONS: dict[str, Action] = {
     "change-party": Action(ev.PARTY_CHANGED, lambda f: {"changes": changes(f), **_why(f)},
                            "Change the party", conductor_only=True),
     "play-off": Action(ev.PLAY_OFF, lambda f: {
-        "prize": text(f, "prize", limit=40), "table": number(f, "table", low=1, high=999)}, "Schedule a play-off"),
+        "prize": text(f, "prize", limit=40), "table": number(f, "table", low=1, high=MOST_TABLES)}, "Schedule a play-off"),
 }
 
 
@@ -294,7 +295,7 @@ def each(action: Action, bodies: list[dict], form, login: str) -> list[Proposal]
 
 def party_body(form) -> dict:
     """The party-created body from the console's form (blank options: the book's defaults)."""
-    body = {"form": text(form, "form", limit=20), "tables": number(form, "tables", low=1, high=999)}
+    body = {"form": text(form, "form", limit=20), "tables": number(form, "tables", low=1, high=MOST_TABLES)}
     for key in ("games_per_session", "sessions", "prizes", "time_limit"):
         v = number(form, key, required=False, low=0, high=999)
         if v is not None:
@@ -313,7 +314,7 @@ def party_body(form) -> dict:
         if form.get(key):
             body[key] = choice(form, key, allowed)
     for key in ("session_limit", "hand"):
-        v = number(form, key, required=False, low=1, high=999)
+        v = number(form, key, required=False, low=1, high=MOST_TABLES)
         if v is not None:
             body[key] = v
     if form.get("late_score"):

@@ -22,6 +22,7 @@ from . import events as k
 from .fold import folded
 from .kinds.sessions import bell_due
 from .registry import CHECKS
+from .setup import MOST_TABLES
 from .ruling import LOGIN, NotYet
 from .state import PartyState
 
@@ -80,12 +81,11 @@ def judge(state: PartyState, p: Proposal, now: float) -> Verdict:
 
 # -- helpers ---------------------------------------------------------------------------
 
-# Every table's own source as the hub's edge spells it ("table:3", hub/protocol.py; a party
-# has at most 999 tables, setup.py) and its number, made once: split and read at each input
-# it was 1.9 k instructions (every table's input, every audited row). Made at the import, not
-# remembered as asked, so that no table's first input pays for the remembering (the rush: 200
-# tables' first).
-_TABLE_SOURCES = {f"table:{n}": n for n in range(1, 1000)}
+# Every table's own source as the hub's edge spells it ("table:3", hub/protocol.py) and its
+# number, made once: split and read at each input it was 1.9 k instructions (every table's
+# input, every audited row). Made at the import, not remembered as asked, so that no table's
+# first input pays for the remembering (the rush: 200 tables' first).
+_TABLE_SOURCES = {f"table:{n}": n for n in range(1, MOST_TABLES + 1)}
 
 
 def _table_of(source: str) -> int | None:

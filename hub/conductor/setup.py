@@ -137,12 +137,15 @@ class Setup:
 _FIELDS = tuple(f.name for f in fields(Setup))
 
 
+MOST_TABLES = 999   # a party's tables at most (the console's table fields take no more)
+
+
 def from_body(body: dict) -> Setup:
     form = body.get("form")
     if form not in FORMS:
         raise Refusal("UNKNOWN FORM")
     tables = body.get("tables")
-    if not isinstance(tables, int) or isinstance(tables, bool) or not 1 <= tables <= 999:
+    if not isinstance(tables, int) or isinstance(tables, bool) or not 1 <= tables <= MOST_TABLES:
         raise Refusal("BAD TABLES")
     if any(body.get(key) is not None and type(body[key]) is not str for key in ("variant", "tile_set")):
         raise Refusal("NO SUCH VARIANT")

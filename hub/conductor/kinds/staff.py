@@ -9,7 +9,7 @@ from .. import events as k
 from ..frozen import FrozenMap
 from ..ruling import LOGIN, Admit, Kind, mend_of, noted, say_why
 from ..scoring import rules
-from ..setup import CHANGEABLE_IN_PLAY, changed, from_body
+from ..setup import CHANGEABLE_IN_PLAY, MOST_TABLES, changed, from_body
 from ..state import TableSession, removable_table, replace
 
 
@@ -95,7 +95,7 @@ def check_table_added(state, p, login, now):
     say_why(p)
     if state.final_count is not None:
         raise Refusal("PARTY OVER")
-    if state.setup.tables >= 999:
+    if state.setup.tables >= MOST_TABLES:
         raise Refusal("BAD TABLES")
     return Admit((p,), f"TABLE {state.setup.tables + 1} ADDED")
 
