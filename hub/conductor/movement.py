@@ -71,10 +71,9 @@ def _gains(s: Session) -> Mapping[str, int]:
 
 
 def table_gains(t) -> list[tuple[str, int]]:
-    """(card, gain) of each counted result at table `t` (a TableSession), in order: a list,
-    `counts` spelled out (every card-seat of a session's results at each move)."""
-    return [(card, g) for e in t.entries
-            if e.annulled is None and (not e.needs_confirm or e.confirmed_by is not None)
+    """(card, gain) of each counted result at table `t` (a TableSession), in order: a list
+    (every card-seat of a session's results at each move)."""
+    return [(card, g) for e in t.entries if e.counts
             for card, g in zip(e.seats, e.gains) if card is not None]
 
 
