@@ -53,17 +53,7 @@ def _gains(s: Session) -> Mapping[str, int]:
     gains: dict[str, int] = {}
     get = gains.get
     for t in s.tables.values():
-        # the table's own sums where it keeps them (an audit's: the bell asks them at every
-        # result), not made for this (a table that has them adds each result to them), and
-        # only where it was seated throughout as its results were keyed
-        counted, seats = t.__dict__.get("counted"), t.seats
-        pairs = None
-        if counted is not None:
-            for e in t.entries:
-                if e.seats != seats:   # a seat taken by another card during the session
-                    break
-            else:
-                pairs = zip(seats, counted.points) if counted.last is not None else ()
+        pairs = t.gains_kept()   # the table's own sums, where it keeps them
         for card, g in table_gains(t) if pairs is None else pairs:
             if card is not None:
                 gains[card] = get(card, 0) + g

@@ -130,6 +130,19 @@ class TableSession:
             c = c.plus(e)
         return c
 
+    def gains_kept(self):
+        """(card, gain) of each seat summed over the counted results, from `counted` where this
+        table keeps it already (an audit's: the bell asks it at every result) and every result
+        was keyed in today's seats; else None (the caller sums entry by entry: `counted` is not
+        made for this, or the writer would keep it up at every result)."""
+        counted, seats = self.__dict__.get("counted"), self.seats
+        if counted is None:
+            return None
+        for e in self.entries:   # a loop: `any` over a generator here cost 0.2 % of an audit
+            if e.seats != seats:
+                return None
+        return zip(seats, counted.points) if counted.last is not None else ()
+
     def with_entry(self, entry: Entry) -> "TableSession":
         """This table with one more entry, its answers above carried on from this one's
         rather than counted again over every entry (a result is folded in twice per game
